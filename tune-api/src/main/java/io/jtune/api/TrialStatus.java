@@ -1,0 +1,15 @@
+package io.jtune.api;
+
+/** The five states of a trial (the seeds' Trial docstring). */
+public enum TrialStatus {
+    PENDING,
+    RUNNING,
+    PAUSED,
+    TERMINATED,
+    ERROR;
+
+    /** True for TERMINATED and ERROR. */
+    public boolean isFinished() {
+        return this == TERMINATED || this == ERROR;
+    }
+}

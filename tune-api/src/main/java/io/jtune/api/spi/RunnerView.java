@@ -1,0 +1,38 @@
+package io.jtune.api.spi;
+
+import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.trainable.Checkpoint;
+import java.util.List;
+
+/**
+ * What a {@link TrialScheduler} may see and do of the runner (Ray Tune passes the runner itself).
+ * Every method runs on the driver thread.
+ */
+public interface RunnerView {
+
+    /** Every trial of the experiment, in the order they were added. */
+    List<? extends TrialView> trials();
+
+    /** Whether the free resources cover the request now. */
+    boolean hasResources(ResourceRequest request);
+
+    /** Stops a trial that is not the one whose result is being decided (for that one, return STOP). */
+    void stopTrial(TrialView trial);
+
+    /** Pauses a RUNNING trial other than the one being decided: it saves a checkpoint and releases its resources. */
+    void pauseTrial(TrialView trial);
+
+    /** Moves a PAUSED trial back to PENDING, so {@link TrialScheduler#chooseTrialToRun} may pick it. */
+    void unpauseTrial(TrialView trial);
+
+    /** Saves a checkpoint of a RUNNING or PAUSED trial now (waiting for it) and returns it. */
+    Checkpoint saveCheckpoint(TrialView trial);
+
+    /**
+     * PBT's exploit: gives {@code trial} a new config and experiment tag and makes it resume from
+     * {@code from} (another trial's checkpoint, copied). The caller returns PAUSE for the trial
+     * whose result it is deciding; the trial then restarts from that checkpoint with the new config.
+     */
+    void exploit(TrialView trial, Config newConfig, String newTag, Checkpoint from);
+}

@@ -1,0 +1,47 @@
+package io.jtune.api.spi;
+
+import io.jtune.api.Result;
+
+/**
+ * Decides which trial runs next and whether a trial continues, pauses or stops after each result
+ * (Ray Tune's {@code TrialScheduler}). Called only on the driver thread. Random choices must come
+ * from the experiment seed ({@link ExperimentInfo#seedFor}).
+ */
+public interface TrialScheduler {
+
+    /** What a trial does after a result. */
+    enum Decision { CONTINUE, PAUSE, STOP }
+
+    /** Called once before the first trial: metric, mode and seed of the experiment. */
+    default void setup(ExperimentInfo experiment) {
+    }
+
+    void onTrialAdd(RunnerView runner, TrialView trial);
+
+    Decision onTrialResult(RunnerView runner, TrialView trial, Result result);
+
+    /** The trial finished normally (or was stopped by a stopper); {@code result} is its last result, possibly null. */
+    void onTrialComplete(RunnerView runner, TrialView trial, Result result);
+
+    void onTrialError(RunnerView runner, TrialView trial);
+
+    /** The trial was stopped by the scheduler or the user and will not come back. */
+    void onTrialRemove(RunnerView runner, TrialView trial);
+
+    /** A PENDING or PAUSED trial to start now (its resources must fit), or null. */
+    TrialView chooseTrialToRun(RunnerView runner);
+
+    /** Everything needed to continue the same schedule after a restart, as JSON text. */
+    default String saveState() {
+        return "{}";
+    }
+
+    /** Restores what {@link #saveState} returned (after {@link #setup} and after the trials were re-added). */
+    default void restoreState(String json) {
+    }
+
+    /** One line for the progress output, e.g. rung cut-offs. */
+    default String debugString() {
+        return getClass().getSimpleName();
+    }
+}

@@ -1,0 +1,18 @@
+package io.jtune.api.trainable;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * A checkpoint: a directory of files a trainable wrote. Checkpoints cross the executor boundary
+ * as this value (a path), never as live objects.
+ */
+public record Checkpoint(Path path) {
+    public Checkpoint {
+        Objects.requireNonNull(path, "checkpoint path");
+    }
+
+    public static Checkpoint fromDirectory(Path dir) {
+        return new Checkpoint(dir);
+    }
+}

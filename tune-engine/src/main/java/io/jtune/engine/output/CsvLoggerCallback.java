@@ -40,13 +40,6 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     }
 
     @Override
-    public void onTrialResult(TrialView trial, Result result) {
-        ProgressFile file = file(trial);
-        file.write(result, trial.config());
-        wrote(file);
-    }
-
-    @Override
     protected ProgressFile open(TrialView trial, Path dir, long nowNanos) throws IOException {
         return new ProgressFile(dir.resolve(PROGRESS_FILE), nowNanos);
     }
@@ -114,6 +107,7 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
             }
         }
 
+        @Override
         void write(Result result, Config trialConfig) {
             try {
                 if (columns == null) {

@@ -51,13 +51,6 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     }
 
     @Override
-    public void onTrialResult(TrialView trial, Result result) {
-        ResultFile file = file(trial);
-        file.write(result, trial.config());
-        wrote(file);
-    }
-
-    @Override
     protected ResultFile open(TrialView trial, Path dir, long nowNanos) throws IOException {
         return new ResultFile(dir.resolve(RESULT_FILE), nowNanos);
     }
@@ -87,6 +80,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
             }
         }
 
+        @Override
         void write(Result result, Config trialConfig) {
             try {
                 json.writeStartObject();

@@ -1,5 +1,6 @@
 package io.jtune.engine.output;
 
+import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import java.io.IOException;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * A logger callback that keeps one buffered file open per live trial: opened at the trial's start
+ * A logger callback that writes each result to one buffered file per live trial: opened at its start
  * (or first result), flushed at most once a second, closed when the trial completes or fails and
  * at the experiment's end. Files are opened for appending, so a resumed trial continues its file.
  *
@@ -50,8 +51,10 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback {
         return file;
     }
 
-    /** To call after writing to a trial's file. */
-    final void wrote(F file) {
+    @Override
+    public void onTrialResult(TrialView trial, Result result) {
+        F file = file(trial);
+        file.write(result, trial.config());
         file.wrote(nanoClock.getAsLong());
     }
 

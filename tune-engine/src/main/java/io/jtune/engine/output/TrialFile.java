@@ -1,13 +1,15 @@
 package io.jtune.engine.output;
 
+import io.jtune.api.Config;
+import io.jtune.api.Result;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
- * One open, buffered output file of a trial. Its owner writes through it and calls
- * {@link #wrote(long)}, which flushes at most once per interval (never an fsync); {@link #close()}
- * flushes what is left.
+ * One open, buffered output file of a trial that results are written to. Its owner calls
+ * {@link #wrote(long)} after each write, which flushes at most once per interval (never an fsync);
+ * {@link #close()} flushes what is left.
  */
 abstract class TrialFile implements AutoCloseable {
     private final Path path;
@@ -23,6 +25,9 @@ abstract class TrialFile implements AutoCloseable {
     final Path path() {
         return path;
     }
+
+    /** Writes one result; {@code trialConfig} stands in for a result without a {@code config}. */
+    abstract void write(Result result, Config trialConfig);
 
     /** Hands buffered output to the OS. */
     protected abstract void flushNow() throws IOException;

@@ -87,16 +87,7 @@ public final class ExperimentPlateauStopper implements Stopper {
         if (count < top) {
             return false;
         }
-        double mean = 0;
-        for (double v : best) {
-            mean += v;
-        }
-        mean /= top;
-        double sq = 0;
-        for (double v : best) {
-            sq += (v - mean) * (v - mean);
-        }
-        return Math.sqrt(sq / top) <= std;
+        return StopperMetrics.populationStd(best, top) <= std;
     }
 
     @Override

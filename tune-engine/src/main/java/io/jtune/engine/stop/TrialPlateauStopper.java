@@ -46,19 +46,6 @@ public final class TrialPlateauStopper implements Stopper {
             size = Math.min(size + 1, values.length);
             iterations++;
         }
-
-        double populationStd() {
-            double mean = 0;
-            for (int i = 0; i < size; i++) {
-                mean += values[i];
-            }
-            mean /= size;
-            double sq = 0;
-            for (int i = 0; i < size; i++) {
-                sq += (values[i] - mean) * (values[i] - mean);
-            }
-            return Math.sqrt(sq / size);
-        }
     }
 
     /** Ray's defaults: std=0.01, numResults=4, gracePeriod=4, no threshold. */
@@ -105,7 +92,7 @@ public final class TrialPlateauStopper implements Stopper {
         if (metricThreshold != null && !(mode == Mode.MIN ? value <= metricThreshold : value >= metricThreshold)) {
             return false;
         }
-        return window.populationStd() < std;
+        return StopperMetrics.populationStd(window.values, window.size) < std;
     }
 
     @Override

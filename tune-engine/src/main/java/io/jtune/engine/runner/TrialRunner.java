@@ -176,11 +176,11 @@ public final class TrialRunner {
     }
 
     private boolean launchOne() {
-        if (stopRequested) {
+        if (stopRequested || !hasCapacity(spec.resources())) {
             return false;
         }
         boolean added = false;
-        if (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished() && hasCapacity(spec.resources())) {
+        if (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished()) {
             String id = TrialNames.trialId(idPrefix, trials.size());
             Config config = searcher.suggest(id);
             if (config != null) {

@@ -20,6 +20,7 @@ import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.RecordingCallback;
+import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,7 +45,7 @@ class CheckpointingTest {
     }
 
     private Tuner counting(ListSearcher searcher, FirstComeScheduler scheduler) {
-        return quiet(Tuner.of(CountingTrainable.class), storage).searcher(searcher).scheduler(scheduler);
+        return Runs.counting(storage, searcher, scheduler);
     }
 
     private static List<String> checkpointFolders(Trial trial) throws IOException {
@@ -90,16 +91,7 @@ class CheckpointingTest {
     /** Pauses every trial once at iteration 2; FirstComeScheduler resumes paused trials when nothing is pending. */
     private static FirstComeScheduler pausingOnceAt2(Set<String> paused) {
         return new FirstComeScheduler((runner, trial, result) -> result.trainingIteration() == 2 && paused.add(trial.id())
-                ? Decision.PAUSE : Decision.CONTINUE) {
-            @Override
-            public TrialView chooseTrialToRun(io.jtune.api.spi.RunnerView runner) {
-                TrialView next = super.chooseTrialToRun(runner);
-                if (next != null && next.status() == TrialStatus.PAUSED) {
-                    runner.unpauseTrial(next);
-                }
-                return next;
-            }
-        };
+                ? Decision.PAUSE : Decision.CONTINUE).resumingPaused();
     }
 
     @Test
@@ -205,16 +197,7 @@ class CheckpointingTest {
                 }
             }
             return Decision.CONTINUE;
-        }) {
-            @Override
-            public TrialView chooseTrialToRun(io.jtune.api.spi.RunnerView runner) {
-                TrialView next = super.chooseTrialToRun(runner);
-                if (next != null && next.status() == TrialStatus.PAUSED) {
-                    runner.unpauseTrial(next);
-                }
-                return next;
-            }
-        };
+        }).resumingPaused();
         List<Trial> trials = run(counting(ListSearcher.of(2, "x"), scheduler).stop(StopAt.iteration(4)));
         assertFalse(saved.isEmpty());
         for (Checkpoint c : saved) {

@@ -31,6 +31,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -531,12 +532,14 @@ public final class TrialRunner {
 
     private void awaitSaves(Trial trial) {
         while (trial.pendingSaves > 0) {
-            TrialEvent event;
-            try {
-                event = executor.nextEvent();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
+            TrialEvent event = takeDeferredSaveOf(trial);
+            if (event == null) {
+                try {
+                    event = executor.nextEvent();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
+                }
             }
             if (event.trialId().equals(trial.id()) && event instanceof TrialEvent.Saved saved) {
                 onSaved(trial, saved);
@@ -547,6 +550,18 @@ public final class TrialRunner {
                 }
             }
         }
+    }
+
+    /** A Saved or Failed event of the trial kept earlier for later, removed from the deferred ones; or null. */
+    private TrialEvent takeDeferredSaveOf(Trial trial) {
+        for (Iterator<TrialEvent> it = deferred.iterator(); it.hasNext(); ) {
+            TrialEvent event = it.next();
+            if (event.trialId().equals(trial.id()) && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed)) {
+                it.remove();
+                return event;
+            }
+        }
+        return null;
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */

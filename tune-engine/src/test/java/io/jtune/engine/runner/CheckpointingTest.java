@@ -186,15 +186,17 @@ class CheckpointingTest {
     @Test
     void aSchedulerCanSaveTheTrialItDecidesAndPauseAnother() {
         List<Checkpoint> saved = new ArrayList<>();
+        List<Checkpoint> othersSaved = new ArrayList<>();
         Set<String> pausedOthers = new HashSet<>();
         FirstComeScheduler scheduler = new FirstComeScheduler((runner, trial, result) -> {
             if (result.trainingIteration() == 2) {
-                saved.add(runner.saveCheckpoint(trial));
                 for (TrialView other : runner.trials()) {
                     if (other != trial && other.status() == TrialStatus.RUNNING && pausedOthers.add(other.id())) {
                         runner.pauseTrial(other);
+                        othersSaved.add(runner.saveCheckpoint(other));
                     }
                 }
+                saved.add(runner.saveCheckpoint(trial));
             }
             return Decision.CONTINUE;
         }).resumingPaused();
@@ -202,6 +204,9 @@ class CheckpointingTest {
         assertFalse(saved.isEmpty());
         for (Checkpoint c : saved) {
             assertEquals("checkpoint_000002", c.path().getFileName().toString());
+        }
+        for (Checkpoint c : othersSaved) {
+            assertTrue(Files.isRegularFile(c.path().resolve("state.txt")), "a paused trial's checkpoint is there when saveCheckpoint returns");
         }
         for (Trial t : trials) {
             assertEquals(TrialStatus.TERMINATED, t.status());

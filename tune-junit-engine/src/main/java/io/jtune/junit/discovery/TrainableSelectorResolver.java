@@ -91,14 +91,22 @@ public final class TrainableSelectorResolver implements SelectorResolver {
         Set<DiscoverySelector> selectors = new LinkedHashSet<>();
         for (String name : scanner.find(scope)) {
             if (classNameFilter.test(name)) {
-                ReflectionSupport.tryToLoadClass(name).ifSuccess(loaded -> selectors.add(DiscoverySelectors.selectClass(loaded)))
-                        .ifFailure(e -> issues.reportIssue(DiscoveryIssue.builder(Severity.ERROR,
-                                "@Trainable class " + name + " found in " + scope.description() + " cannot be loaded (" + e
-                                        + "); if it was deleted or renamed, rebuild so that " + TrainableScanner.INDEX_RESOURCE
-                                        + " no longer lists it").cause(e)));
+                ReflectionSupport.tryToLoadClass(name)
+                        .ifSuccess(loaded -> selectors.add(DiscoverySelectors.selectClass(loaded)))
+                        .ifFailure(e -> issues.reportIssue(unloadable(name, scope, e)));
             }
         }
         return selectors.isEmpty() ? unresolved() : Resolution.selectors(selectors);
+    }
+
+    /** A class the index lists but that is gone is a stale index (a warning); one that is there but fails to load is an error. */
+    private static DiscoveryIssue.Builder unloadable(String name, ScanScope scope, Exception e) {
+        if (e instanceof ClassNotFoundException) {
+            return DiscoveryIssue.builder(Severity.WARNING, TrainableScanner.INDEX_RESOURCE + " in " + scope.description() + " lists " + name
+                    + ", which is not on the class path: rebuild (e.g. mvn clean test) so that the index no longer lists it");
+        }
+        return DiscoveryIssue.builder(Severity.ERROR, "@Trainable class " + name + " in " + scope.description() + " cannot be loaded: " + e
+                + "; check that its dependencies are on the test class path").cause(e);
     }
 
     /** The class's valid {@code @Tag} values; an invalid one is reported and left out, as Jupiter does. */

@@ -30,7 +30,7 @@ record ScanScope(String description, String packageName, Path classpathRoot, Str
      */
     ClassGraph restrict(ClassGraph graph, boolean classes) {
         if (moduleName != null) {
-            graph.acceptModules(moduleName);
+            graph.acceptModules(moduleName).disableDirScanning().disableJarScanning();
         }
         if (classpathRoot != null) {
             graph.filterClasspathElements(element -> ClasspathElements.key(element).equals(classpathRoot.toString()));
@@ -45,7 +45,7 @@ record ScanScope(String description, String packageName, Path classpathRoot, Str
         return packageName.isEmpty() || className.startsWith(packageName + ".");
     }
 
-    /** Classes of a module scope must come from that module; other scopes take classes from anywhere scanned. */
+    /** A module scope takes its classes from that module only; other scopes take them from anywhere scanned. */
     boolean containsModule(ModuleRef module) {
         return moduleName == null || (module != null && moduleName.equals(module.getName()));
     }

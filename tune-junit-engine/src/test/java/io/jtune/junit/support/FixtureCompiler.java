@@ -30,10 +30,14 @@ public final class FixtureCompiler {
     private FixtureCompiler() {
     }
 
-    /** Compiles {@code sources} (fully qualified class name to source text) into {@code root}, without annotation processing. */
-    public static Path compile(Path root, Map<String, String> sources) throws IOException {
+    /**
+     * Compiles {@code sources} (fully qualified class name, or {@code module-info}, to source text)
+     * into {@code root} without annotation processing; the annotations are on the class path.
+     */
+    public static Path compile(Path root, Map<String, String> sources, String... options) throws IOException {
         Path sourceDir = Files.createDirectories(root.resolveSibling(root.getFileName() + "-src"));
         List<String> arguments = new ArrayList<>(List.of("-proc:none", "-d", root.toString(), "-classpath", location(Trainable.class) + File.pathSeparator + location(Testable.class)));
+        arguments.addAll(List.of(options));
         for (Map.Entry<String, String> source : sources.entrySet()) {
             Path file = sourceDir.resolve(source.getKey().replace('.', '/') + ".java");
             Files.createDirectories(file.getParent());

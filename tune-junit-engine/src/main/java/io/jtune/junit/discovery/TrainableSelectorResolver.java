@@ -3,6 +3,9 @@ package io.jtune.junit.discovery;
 import static org.junit.platform.engine.support.discovery.SelectorResolver.Resolution.unresolved;
 
 import io.jtune.api.Trainable;
+import io.jtune.api.validation.Problem;
+import io.jtune.api.validation.ReflectiveMethodModel;
+import io.jtune.api.validation.ReflectiveTypeModel;
 import io.jtune.junit.descriptor.TrainableClassDescriptor;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,6 +18,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.DiscoveryIssue.Severity;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.discovery.ClassSelector;
@@ -24,6 +28,7 @@ import org.junit.platform.engine.discovery.ModuleSelector;
 import org.junit.platform.engine.discovery.PackageSelector;
 import org.junit.platform.engine.discovery.UniqueIdSelector;
 import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
 import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver.InitializationContext;
 import org.junit.platform.engine.support.discovery.SelectorResolver;
@@ -33,7 +38,9 @@ import org.junit.platform.engine.support.discovery.SelectorResolver;
  * becomes its container; package, classpath-root and module selectors are scanned (by
  * {@link TrainableScanner}) into class selectors; a unique id naming an experiment, or one of its
  * trials, selects the whole experiment (trial ids differ from run to run). JUnit's class-name and
- * package filters apply to every class; an invalid class becomes a discovery issue.
+ * package filters apply to every class. A class that breaks a rule of {@code @Trainable} classes
+ * (the rules the annotation processor checks, run here over reflection) is left out and each of
+ * its problems reported as an error-level discovery issue, with the rule's own message.
  */
 public final class TrainableSelectorResolver implements SelectorResolver {
 
@@ -53,6 +60,12 @@ public final class TrainableSelectorResolver implements SelectorResolver {
     public Resolution resolve(ClassSelector selector, Context context) {
         Class<?> candidate = selector.getJavaClass();
         if (!AnnotationSupport.isAnnotated(candidate, Trainable.class) || !classNameFilter.test(candidate.getName())) {
+            return unresolved();
+        }
+        List<Problem> problems = ReflectiveTypeModel.problems(candidate);
+        if (!problems.isEmpty()) {
+            problems.forEach(problem -> issues.reportIssue(DiscoveryIssue.builder(Severity.ERROR,
+                    "invalid @Trainable class " + candidate.getName() + ": " + problem.message()).source(sourceOf(problem, candidate))));
             return unresolved();
         }
         return context.addToParent(parent -> Optional.of(new TrainableClassDescriptor(
@@ -97,6 +110,11 @@ public final class TrainableSelectorResolver implements SelectorResolver {
             }
         }
         return selectors.isEmpty() ? unresolved() : Resolution.selectors(selectors);
+    }
+
+    /** The method a problem is on, else the class (JUnit has no source for a field). */
+    private static TestSource sourceOf(Problem problem, Class<?> trainableClass) {
+        return problem.where() instanceof ReflectiveMethodModel method ? MethodSource.from(method.method()) : ClassSource.from(trainableClass);
     }
 
     /** A class the index lists but that is gone is a stale index (a warning); one that is there but fails to load is an error. */

@@ -328,7 +328,7 @@ public final class TrialRunner {
         }
         for (Stopper s : stoppers) {
             if (s.stopAll()) {
-                stopExperiment("the stopper " + s.getClass().getSimpleName() + " ended the experiment");
+                stopExperiment("the stopper " + s.getClass().getName() + " ended the experiment");
                 break;
             }
         }

@@ -240,7 +240,7 @@ public final class Tuner {
         }
         all.addAll(callbacks);
         if (progress) {
-            all.add(DefaultComponents.progressReporter(metric, mode));
+            all.add(DefaultComponents.progressReporter());
         }
         return all;
     }

@@ -230,6 +230,9 @@ public final class TrialRunner {
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;
         scheduler.onTrialAdd(view, trial);
+        for (Callback c : callbacks) {
+            c.onTrialAdd(trial);
+        }
     }
 
     private void start(Trial trial) {

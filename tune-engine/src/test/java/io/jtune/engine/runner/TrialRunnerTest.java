@@ -72,7 +72,7 @@ class TrialRunnerTest {
             double sum = t.history().stream().mapToDouble(r -> r.getDouble(Result.TIME_THIS_ITER_S)).sum();
             assertEquals(sum, last.timeTotalS(), 1e-12, "time_total_s adds up the iterations");
             assertEquals(last.timeTotalS(), last.getDouble(Result.TIME_SINCE_RESTORE), 1e-12);
-            assertEquals(List.of("start " + t.id(), "result " + t.id() + " 1", "result " + t.id() + " 2", "result " + t.id() + " 3", "complete " + t.id()),
+            assertEquals(List.of("add " + t.id() + " PENDING", "start " + t.id(), "result " + t.id() + " 1", "result " + t.id() + " 2", "result " + t.id() + " 3", "complete " + t.id()),
                     callback.events.stream().filter(e -> e.contains(" " + t.id())).toList());
             assertEquals(2, searcher.results.get(t.id()).size(), "the searcher hears of every result but the stopping one, as in Ray Tune");
             assertEquals(Boolean.FALSE, searcher.completedWithError.get(t.id()));

@@ -1,7 +1,10 @@
 package io.jtune.junit.descriptor;
 
+import io.jtune.api.TuneException;
+import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
@@ -25,11 +28,13 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
 
     private final Class<?> trainableClass;
     private final Set<TestTag> tags;
+    private final Expectations expectations;
 
     public TrainableClassDescriptor(UniqueId uniqueId, Class<?> trainableClass, Set<TestTag> tags) {
         super(uniqueId, trainableClass.getSimpleName(), ClassSource.from(trainableClass));
         this.trainableClass = trainableClass;
-        this.tags = Set.copyOf(new LinkedHashSet<>(tags));
+        this.tags = Set.copyOf(tags);
+        this.expectations = new Expectations(trainableClass);
     }
 
     public Class<?> trainableClass() {
@@ -59,13 +64,30 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
 
     @Override
     public JTuneExecutionContext execute(JTuneExecutionContext context, DynamicTestExecutor dynamicTestExecutor) {
-        TrialReporter trials = new TrialReporter(this, context.listener());
-        Tuner tuner = context.configuration().applyTo(Tuner.of(trainableClass)).callbacks(trials);
+        Tuner tuner = context.configuration().applyTo(Tuner.of(trainableClass));
+        ExperimentSpec declared = tuner.spec();
+        EarlyStopWatch scheduler = new EarlyStopWatch(declared.scheduler());
+        TrialReporter trials = new TrialReporter(this, context.listener(), scheduler);
+        ResultGrid grid;
         try {
-            tuner.fit();
+            grid = tuner.scheduler(scheduler).callbacks(trials).fit();
         } finally {
             trials.abortUnfinished("the experiment of " + trainableClass.getName() + " ended before this trial did");
         }
+        ReportEntries.publishExperiment(grid, best(grid, declared), entry -> context.listener().reportingEntryPublished(this, entry));
+        expectations.verify(grid);
         return context;
+    }
+
+    /** The best trial by the experiment's metric; empty when it declares none or no trial reported a usable value. */
+    private static Optional<ResultGrid.BestResult> best(ResultGrid grid, ExperimentSpec spec) {
+        if (spec.metric() == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(grid.getBestResult());
+        } catch (TuneException noBestTrial) {
+            return Optional.empty();
+        }
     }
 }

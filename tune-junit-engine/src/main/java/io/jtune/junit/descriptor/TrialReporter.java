@@ -7,6 +7,7 @@ import io.jtune.api.spi.TrialView;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
@@ -24,11 +25,13 @@ final class TrialReporter implements Callback {
 
     private final TestDescriptor experiment;
     private final EngineExecutionListener listener;
+    private final EarlyStopWatch scheduler;
     private final Map<String, RunningTrial> running = new LinkedHashMap<>();
 
-    TrialReporter(TestDescriptor experiment, EngineExecutionListener listener) {
+    TrialReporter(TestDescriptor experiment, EngineExecutionListener listener, EarlyStopWatch scheduler) {
         this.experiment = experiment;
         this.listener = listener;
+        this.scheduler = scheduler;
     }
 
     @Override
@@ -86,19 +89,24 @@ final class TrialReporter implements Callback {
     }
 
     private void publishEnd(TrialView trial, RunningTrial test) {
-        long iterations = trial.lastResult() == null ? 0 : trial.lastResult().trainingIteration();
+        Consumer<ReportEntry> sink = entry -> publish(test, entry);
         switch (trial.status()) {
-            case TERMINATED -> TrialEntries.publish(trial, "finished", "terminated after " + iterations + " iterations", entry -> publish(test, entry));
-            case ERROR -> TrialEntries.publish(trial, "error", "failed " + trial.numFailures() + " time(s), last with " + test.lastError,
-                    entry -> publish(test, entry));
-            default -> TrialEntries.publish(trial, "not finished", "the experiment ended while the trial was " + trial.status(),
-                    entry -> publish(test, entry));
+            case TERMINATED -> scheduler.stopReason(trial.id()).ifPresentOrElse(
+                    why -> ReportEntries.publishTrial(trial, "stopped early", why, sink),
+                    () -> ReportEntries.publishTrial(trial, "finished", "completed after " + iterations(trial)
+                            + " iterations: a stop rule was met or the trainable reported done", sink));
+            case ERROR -> ReportEntries.publishTrial(trial, "error", "failed " + trial.numFailures() + " time(s), last with " + test.lastError, sink);
+            default -> ReportEntries.publishTrial(trial, "not finished", "the experiment ended while the trial was " + trial.status(), sink);
         }
+    }
+
+    private static long iterations(TrialView trial) {
+        return trial.lastResult() == null ? 0 : trial.lastResult().trainingIteration();
     }
 
     private RunningTrial register(TrialView trial) {
         TrialDescriptor descriptor = new TrialDescriptor(experiment.getUniqueId().append(TrialDescriptor.SEGMENT_TYPE, trial.id()),
-                TrialEntries.displayName(trial), experiment.getSource().orElse(null));
+                ReportEntries.displayName(trial), experiment.getSource().orElse(null));
         experiment.addChild(descriptor);
         listener.dynamicTestRegistered(descriptor);
         listener.executionStarted(descriptor);

@@ -137,7 +137,7 @@ class MlpClassifierTest {
 
         Files.write(file, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
         IOException foreign = assertThrows(IOException.class, () -> model.restore(temp));
-        assertTrue(foreign.getMessage().contains("is not an MLP checkpoint"), foreign.getMessage());
+        assertTrue(foreign.getMessage().contains("is not in the MLP checkpoint format"), foreign.getMessage());
     }
 
     @Test

@@ -31,12 +31,13 @@ class GradientBoostedTreesTest {
     @BeforeAll
     static void loadDiabetes() {
         diabetes = Datasets.diabetes();
-        split = DataSplit.shuffled(diabetes.rows(), 0.2, 0.2, 2024);
+        split = DataSplit.shuffled(diabetes.rows(), DiabetesRegressors.VALIDATION_FRACTION, DiabetesRegressors.TEST_FRACTION,
+                DiabetesRegressors.SPLIT_SEED);
     }
 
     @Test
     void beatsPredictingTheTrainingMeanOnHeldOutRows() {
-        GradientBoostedTrees model = new GradientBoostedTrees(diabetes, split, GOOD, 1);
+        GradientBoostedTrees model = DiabetesRegressors.create(GOOD, 1);
         BoostingMetrics metrics = model.grow(100);
         assertEquals(100, metrics.trees());
 
@@ -53,7 +54,7 @@ class GradientBoostedTreesTest {
 
     @Test
     void anEnsembleOfNoTreesPredictsTheTrainingMean() {
-        GradientBoostedTrees model = new GradientBoostedTrees(diabetes, split, GOOD, 1);
+        GradientBoostedTrees model = DiabetesRegressors.create(GOOD, 1);
         BoostingMetrics empty = model.metrics();
         assertEquals(0, empty.trees());
         assertEquals(0, empty.train().r2(), 1e-12, "the training mean has R² 0 on the training rows");
@@ -61,7 +62,7 @@ class GradientBoostedTreesTest {
 
     @Test
     void trainingErrorNeverRisesWithoutSubsampling() {
-        GradientBoostedTrees model = new GradientBoostedTrees(diabetes, split, new BoostingHyperparameters(0.3, 3, 2, 1), 1);
+        GradientBoostedTrees model = DiabetesRegressors.create(new BoostingHyperparameters(0.3, 3, 2, 1), 1);
         double previous = model.metrics().train().rmse();
         for (int i = 0; i < 30; i++) {
             double now = model.grow(1).train().rmse();
@@ -73,8 +74,8 @@ class GradientBoostedTreesTest {
 
     @Test
     void aHighLearningRateOverfitsWhereALowOneDoesNot() {
-        GradientBoostedTrees careful = new GradientBoostedTrees(diabetes, split, new BoostingHyperparameters(0.02, 2, 5, 1), 1);
-        GradientBoostedTrees greedy = new GradientBoostedTrees(diabetes, split, new BoostingHyperparameters(0.5, 4, 1, 1), 1);
+        GradientBoostedTrees careful = DiabetesRegressors.create(new BoostingHyperparameters(0.02, 2, 5, 1), 1);
+        GradientBoostedTrees greedy = DiabetesRegressors.create(new BoostingHyperparameters(0.5, 4, 1, 1), 1);
         careful.grow(150);
         greedy.grow(150);
         assertTrue(greedy.metrics().train().rmse() < careful.metrics().train().rmse());
@@ -84,14 +85,14 @@ class GradientBoostedTreesTest {
 
     @Test
     void saveRestoreContinueIsBitIdenticalToAnUninterruptedRun() throws IOException {
-        GradientBoostedTrees uninterrupted = new GradientBoostedTrees(diabetes, split, GOOD, 7);
+        GradientBoostedTrees uninterrupted = DiabetesRegressors.create(GOOD, 7);
         List<BoostingMetrics> expected = grow(uninterrupted, 6);
 
-        GradientBoostedTrees first = new GradientBoostedTrees(diabetes, split, GOOD, 7);
+        GradientBoostedTrees first = DiabetesRegressors.create(GOOD, 7);
         grow(first, 3);
         Path checkpoint = Files.createDirectory(temp.resolve("checkpoint"));
         first.save(checkpoint);
-        GradientBoostedTrees resumed = new GradientBoostedTrees(diabetes, split, GOOD, 999);
+        GradientBoostedTrees resumed = DiabetesRegressors.create(GOOD, 999);
         resumed.restore(checkpoint);
         assertEquals(30, resumed.trees());
         assertEquals(first.metrics(), resumed.metrics());
@@ -107,14 +108,14 @@ class GradientBoostedTreesTest {
 
     @Test
     void subsamplingDependsOnTheSeedAndFullSamplingDoesNot() {
-        assertNotEquals(grow(new GradientBoostedTrees(diabetes, split, GOOD, 1), 2), grow(new GradientBoostedTrees(diabetes, split, GOOD, 2), 2));
+        assertNotEquals(grow(DiabetesRegressors.create(GOOD, 1), 2), grow(DiabetesRegressors.create(GOOD, 2), 2));
         BoostingHyperparameters full = new BoostingHyperparameters(0.05, 2, 5, 1);
-        assertEquals(grow(new GradientBoostedTrees(diabetes, split, full, 1), 2), grow(new GradientBoostedTrees(diabetes, split, full, 2), 2));
+        assertEquals(grow(DiabetesRegressors.create(full, 1), 2), grow(DiabetesRegressors.create(full, 2), 2));
     }
 
     @Test
     void aCheckpointOfOtherDataIsRejected() throws IOException {
-        new GradientBoostedTrees(diabetes, split, GOOD, 1).save(temp);
+        DiabetesRegressors.create(GOOD, 1).save(temp);
         GradientBoostedTrees otherSplit = new GradientBoostedTrees(diabetes, DataSplit.shuffled(diabetes.rows(), 0.2, 0.2, 1), GOOD, 1);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> otherSplit.restore(temp));
         assertTrue(e.getMessage().contains("was trained on other data"), e.getMessage());
@@ -122,10 +123,10 @@ class GradientBoostedTreesTest {
 
     @Test
     void aDamagedCheckpointIsReportedAndLeavesTheModelUntouched() throws IOException {
-        GradientBoostedTrees model = new GradientBoostedTrees(diabetes, split, GOOD, 1);
+        GradientBoostedTrees model = DiabetesRegressors.create(GOOD, 1);
         model.grow(5);
         BoostingMetrics before = model.metrics();
-        GradientBoostedTrees donor = new GradientBoostedTrees(diabetes, split, GOOD, 1);
+        GradientBoostedTrees donor = DiabetesRegressors.create(GOOD, 1);
         donor.grow(20);
         donor.save(temp);
         Path file = temp.resolve(BoostingCheckpoint.FILE_NAME);
@@ -146,7 +147,7 @@ class GradientBoostedTreesTest {
                 assertThrows(IllegalArgumentException.class, () -> new BoostingHyperparameters(0.1, 2, 0, 1)).getMessage());
         assertEquals("subsample must be in (0, 1], got 0.0",
                 assertThrows(IllegalArgumentException.class, () -> new BoostingHyperparameters(0.1, 2, 1, 0)).getMessage());
-        GradientBoostedTrees model = new GradientBoostedTrees(diabetes, split, GOOD, 1);
+        GradientBoostedTrees model = DiabetesRegressors.create(GOOD, 1);
         assertThrows(IllegalArgumentException.class, () -> model.grow(0));
     }
 

@@ -6,37 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jtune.samples.data.ClassificationData;
-import io.jtune.samples.data.DataSplit;
-import io.jtune.samples.data.Datasets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MlpClassifierTest {
     private static final MlpHyperparameters GOOD = new MlpHyperparameters(0.05, 32, 32, 0.9, 1e-4, Activation.RELU);
 
-    private static ClassificationData digits;
-    private static DataSplit split;
-
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void loadDigits() {
-        digits = Datasets.digits();
-        split = DataSplit.shuffled(digits.rows(), 0.15, 0.15, 2024);
-    }
-
     @Test
     void learnsDigitsFarBetterThanChanceWithinFiveEpochs() {
-        MlpClassifier model = new MlpClassifier(digits, split, GOOD, 1);
+        MlpClassifier model = DigitsClassifiers.create(GOOD, 1);
         EpochMetrics first = model.epoch();
         EpochMetrics last = first;
         for (int e = 2; e <= 5; e++) {
@@ -51,8 +38,7 @@ class MlpClassifierTest {
 
     @Test
     void bothActivationsLearn() {
-        MlpClassifier model = new MlpClassifier(digits, split,
-                new MlpHyperparameters(0.1, 24, 16, 0.8, 0, Activation.TANH), 3);
+        MlpClassifier model = DigitsClassifiers.create(new MlpHyperparameters(0.1, 24, 16, 0.8, 0, Activation.TANH), 3);
         EpochMetrics metrics = null;
         for (int e = 0; e < 4; e++) {
             metrics = model.epoch();
@@ -62,23 +48,23 @@ class MlpClassifierTest {
 
     @Test
     void theSameSeedGivesIdenticalRunsAndAnotherSeedADifferentOne() {
-        List<EpochMetrics> a = run(new MlpClassifier(digits, split, GOOD, 5), 3);
-        List<EpochMetrics> b = run(new MlpClassifier(digits, split, GOOD, 5), 3);
-        List<EpochMetrics> c = run(new MlpClassifier(digits, split, GOOD, 6), 3);
+        List<EpochMetrics> a = run(DigitsClassifiers.create(GOOD, 5), 3);
+        List<EpochMetrics> b = run(DigitsClassifiers.create(GOOD, 5), 3);
+        List<EpochMetrics> c = run(DigitsClassifiers.create(GOOD, 6), 3);
         assertEquals(a, b);
         assertNotEquals(a.get(2).trainLoss(), c.get(2).trainLoss());
     }
 
     @Test
     void saveRestoreContinueIsBitIdenticalToAnUninterruptedRun() throws IOException {
-        MlpClassifier uninterrupted = new MlpClassifier(digits, split, GOOD, 9);
+        MlpClassifier uninterrupted = DigitsClassifiers.create(GOOD, 9);
         List<EpochMetrics> expected = run(uninterrupted, 6);
 
-        MlpClassifier first = new MlpClassifier(digits, split, GOOD, 9);
+        MlpClassifier first = DigitsClassifiers.create(GOOD, 9);
         run(first, 3);
         Path checkpoint = Files.createDirectory(temp.resolve("checkpoint_000003"));
         first.save(checkpoint);
-        MlpClassifier resumed = new MlpClassifier(digits, split, GOOD, 12345); // the seed is overridden by the checkpoint
+        MlpClassifier resumed = DigitsClassifiers.create(GOOD, 12345); // the seed is overridden by the checkpoint
         resumed.restore(checkpoint);
         assertEquals(3, resumed.epochsCompleted());
         List<EpochMetrics> continued = run(resumed, 3);
@@ -93,10 +79,10 @@ class MlpClassifierTest {
 
     @Test
     void aCheckpointRestoresIntoAModelWithAnotherLearningRateAsPbtNeeds() throws IOException {
-        MlpClassifier donor = new MlpClassifier(digits, split, GOOD, 4);
+        MlpClassifier donor = DigitsClassifiers.create(GOOD, 4);
         run(donor, 2);
         donor.save(temp);
-        MlpClassifier exploiting = new MlpClassifier(digits, split, GOOD.withLearningRate(0.01), 8);
+        MlpClassifier exploiting = DigitsClassifiers.create(GOOD.withLearningRate(0.01), 8);
         exploiting.restore(temp);
         assertEquals(donor.validation(), exploiting.validation());
         assertEquals(0.01, exploiting.hyperparameters().learningRate());
@@ -107,26 +93,24 @@ class MlpClassifierTest {
 
     @Test
     void aCheckpointOfAnotherShapeIsRejectedNamingTheDifference() throws IOException {
-        new MlpClassifier(digits, split, GOOD, 1).save(temp);
-        MlpClassifier wider = new MlpClassifier(digits, split,
-                new MlpHyperparameters(0.05, 64, 32, 0.9, 1e-4, Activation.RELU), 1);
+        DigitsClassifiers.create(GOOD, 1).save(temp);
+        MlpClassifier wider = DigitsClassifiers.create(new MlpHyperparameters(0.05, 64, 32, 0.9, 1e-4, Activation.RELU), 1);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> wider.restore(temp));
         assertTrue(e.getMessage().contains("hiddenSize 32 but this model has 64"), e.getMessage());
 
-        MlpClassifier tanh = new MlpClassifier(digits, split,
-                new MlpHyperparameters(0.05, 32, 32, 0.9, 1e-4, Activation.TANH), 1);
+        MlpClassifier tanh = DigitsClassifiers.create(new MlpHyperparameters(0.05, 32, 32, 0.9, 1e-4, Activation.TANH), 1);
         e = assertThrows(IllegalArgumentException.class, () -> tanh.restore(temp));
         assertTrue(e.getMessage().contains("holds a RELU network but this model uses TANH"), e.getMessage());
     }
 
     @Test
     void aMissingOrDamagedCheckpointIsReportedAndLeavesTheModelUntouched() throws IOException {
-        MlpClassifier model = new MlpClassifier(digits, split, GOOD, 1);
+        MlpClassifier model = DigitsClassifiers.create(GOOD, 1);
         Evaluation before = model.validation();
         NoSuchFileException missing = assertThrows(NoSuchFileException.class, () -> model.restore(temp));
         assertTrue(missing.getMessage().contains(MlpCheckpoint.FILE_NAME), missing.getMessage());
 
-        new MlpClassifier(digits, split, GOOD, 2).save(temp);
+        DigitsClassifiers.create(GOOD, 2).save(temp);
         Path file = temp.resolve(MlpCheckpoint.FILE_NAME);
         byte[] bytes = Files.readAllBytes(file);
         Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 8));

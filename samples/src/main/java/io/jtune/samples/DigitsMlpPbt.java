@@ -1,0 +1,26 @@
+package io.jtune.samples;
+
+import io.jtune.api.Pbt;
+import io.jtune.api.Result;
+import io.jtune.api.Samples;
+import io.jtune.api.Seed;
+import io.jtune.api.Stop;
+import io.jtune.api.Trainable;
+
+/**
+ * Sample 2, Population Based Training: a population of {@value #POPULATION} digit MLPs trains for
+ * {@value #EPOCHS} epochs; every {@value #INTERVAL} epochs the bottom quarter copies the weights
+ * and optimiser state of a top-quarter trial (its checkpoint) and continues with that trial's
+ * config, its learning rate perturbed by ×0.8 or ×1.2 or resampled. The learning rate therefore
+ * changes during training: PBT discovers a schedule instead of one fixed value.
+ */
+@Trainable(metric = DigitsMlpTrainable.METRIC, mode = "max")
+@Pbt(timeAttr = Result.TRAINING_ITERATION, perturbationInterval = DigitsMlpPbt.INTERVAL, mutations = "learning_rate")
+@Samples(DigitsMlpPbt.POPULATION)
+@Stop(iterations = DigitsMlpPbt.EPOCHS)
+@Seed(2024)
+public class DigitsMlpPbt extends DigitsMlpTrainable {
+    static final int POPULATION = 8;
+    static final int EPOCHS = 40;
+    static final int INTERVAL = 4;
+}

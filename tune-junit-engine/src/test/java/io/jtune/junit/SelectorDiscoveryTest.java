@@ -21,8 +21,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.engine.DiscoveryFilter;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.Filter;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
@@ -115,7 +115,7 @@ class SelectorDiscoveryTest {
         assertEquals(untagged, experiments(excluded));
     }
 
-    private static DiscoveryFilter<?>[] filters(DiscoveryFilter<?>... filters) {
+    private static Filter<?>[] filters(Filter<?>... filters) {
         return filters;
     }
 
@@ -123,7 +123,7 @@ class SelectorDiscoveryTest {
         return EngineTestKit.engine(Constants.ENGINE_ID).selectors(selector).discover();
     }
 
-    private static EngineDiscoveryResults discover(DiscoveryFilter<?>[] filters, DiscoverySelector selector) {
+    private static EngineDiscoveryResults discover(Filter<?>[] filters, DiscoverySelector selector) {
         return EngineTestKit.engine(Constants.ENGINE_ID).selectors(selector).filters(filters).discover();
     }
 

@@ -5,6 +5,10 @@ import io.jtune.junit.descriptor.JTuneExecutionContext;
 import io.jtune.junit.discovery.TrainableSelectorResolver;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.junit.platform.commons.PreconditionViolationException;
+import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.DiscoveryIssue.Severity;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
@@ -45,13 +49,22 @@ public final class JTuneTestEngine extends HierarchicalTestEngine<JTuneExecution
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
         EngineDescriptor engine = new EngineDescriptor(uniqueId, "jtune");
         DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
+        try {
+            configuration(request.getConfigurationParameters());
+        } catch (PreconditionViolationException malformed) {
+            issues.reportIssue(DiscoveryIssue.create(Severity.ERROR, malformed.getMessage()));
+        }
         RESOLVER.resolve(request, engine, issues);
         return engine;
     }
 
     @Override
     protected JTuneExecutionContext createExecutionContext(ExecutionRequest request) {
-        return new JTuneExecutionContext(request.getEngineExecutionListener(),
-                EngineConfiguration.from(request.getConfigurationParameters(), Path.of("").toAbsolutePath()));
+        return new JTuneExecutionContext(request.getEngineExecutionListener(), configuration(request.getConfigurationParameters()));
+    }
+
+    /** Read when discovering too, so that a malformed parameter is a discovery issue, reported before anything runs. */
+    private static EngineConfiguration configuration(ConfigurationParameters parameters) {
+        return EngineConfiguration.from(parameters, Path.of("").toAbsolutePath());
     }
 }

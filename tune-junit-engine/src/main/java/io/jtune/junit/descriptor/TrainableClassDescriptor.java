@@ -4,6 +4,7 @@ import io.jtune.api.TuneException;
 import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.annotated.AnnotatedTrainables;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.platform.engine.TestTag;
@@ -64,7 +65,9 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
 
     @Override
     public JTuneExecutionContext execute(JTuneExecutionContext context, DynamicTestExecutor dynamicTestExecutor) {
-        Tuner tuner = context.configuration().applyTo(Tuner.of(trainableClass));
+        Tuner tuner = Tuner.of(AnnotatedTrainables.nameOf(trainableClass), AnnotatedTrainables.factory(trainableClass));
+        AnnotatedTrainables.configure(trainableClass, tuner);
+        context.configuration().applyTo(tuner);
         ExperimentSpec declared = tuner.spec();
         EarlyStopWatch scheduler = new EarlyStopWatch(declared.scheduler());
         TrialReporter trials = new TrialReporter(this, context.listener(), scheduler);

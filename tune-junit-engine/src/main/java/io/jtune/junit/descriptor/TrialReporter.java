@@ -106,7 +106,7 @@ final class TrialReporter implements Callback {
 
     private RunningTrial register(TrialView trial) {
         TrialDescriptor descriptor = new TrialDescriptor(experiment.getUniqueId().append(TrialDescriptor.SEGMENT_TYPE, trial.id()),
-                ReportEntries.displayName(trial), experiment.getSource().orElse(null));
+                ReportEntries.displayName(trial));
         experiment.addChild(descriptor);
         listener.dynamicTestRegistered(descriptor);
         listener.executionStarted(descriptor);

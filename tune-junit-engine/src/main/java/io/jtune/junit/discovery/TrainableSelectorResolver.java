@@ -2,10 +2,10 @@ package io.jtune.junit.discovery;
 
 import static org.junit.platform.engine.support.discovery.SelectorResolver.Resolution.unresolved;
 
-import io.jtune.api.Trainable;
 import io.jtune.api.validation.Problem;
 import io.jtune.api.validation.ReflectiveMethodModel;
 import io.jtune.api.validation.ReflectiveTypeModel;
+import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.junit.descriptor.TrainableClassDescriptor;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,7 +59,7 @@ public final class TrainableSelectorResolver implements SelectorResolver {
     @Override
     public Resolution resolve(ClassSelector selector, Context context) {
         Class<?> candidate = selector.getJavaClass();
-        if (!AnnotationSupport.isAnnotated(candidate, Trainable.class) || !classNameFilter.test(candidate.getName())) {
+        if (!AnnotatedTrainables.isAnnotated(candidate) || !classNameFilter.test(candidate.getName())) {
             return unresolved();
         }
         List<Problem> problems = ReflectiveTypeModel.problems(candidate);

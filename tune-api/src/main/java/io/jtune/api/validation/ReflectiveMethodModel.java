@@ -4,10 +4,10 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.TreeSet;
+import java.util.TreeMap;
 
 /** A method read by reflection. */
 public final class ReflectiveMethodModel extends ReflectiveElement implements MethodModel {
@@ -59,17 +59,35 @@ public final class ReflectiveMethodModel extends ReflectiveElement implements Me
         if (c.isArray() || ResultShape.isPlatformPackage(c.getPackageName())) {
             return shape(ResultShape.Kind.UNUSABLE, c, List.of());
         }
-        List<String> properties = c.isRecord() ? Arrays.stream(c.getRecordComponents()).map(RecordComponent::getName).toList() : beanProperties(c);
+        List<String> properties = List.copyOf(propertyGetters(c).keySet());
         return shape(properties.isEmpty() ? ResultShape.Kind.UNUSABLE : ResultShape.Kind.PROPERTIES, c, properties);
     }
 
-    private static List<String> beanProperties(Class<?> c) {
-        return List.copyOf(Arrays.stream(c.getMethods())
-                .filter(m -> !Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0 && m.getReturnType() != void.class)
-                .filter(m -> !ResultShape.isPlatformPackage(m.getDeclaringClass().getPackageName()))
-                .map(m -> ResultShape.propertyOf(m.getName(), m.getReturnType() == boolean.class))
-                .filter(Objects::nonNull)
-                .collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
+    /**
+     * The metrics a record or bean of class {@code c} reports, by name, with the method that reads
+     * each: record components in order, or public getters (outside the platform's packages) sorted
+     * by property name.
+     */
+    public static Map<String, Method> propertyGetters(Class<?> c) {
+        Map<String, Method> out = new LinkedHashMap<>();
+        if (c.isRecord()) {
+            for (RecordComponent rc : c.getRecordComponents()) {
+                out.put(rc.getName(), rc.getAccessor());
+            }
+            return out;
+        }
+        Map<String, Method> sorted = new TreeMap<>();
+        for (Method m : c.getMethods()) {
+            if (!Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0 && m.getReturnType() != void.class
+                    && !ResultShape.isPlatformPackage(m.getDeclaringClass().getPackageName())) {
+                String name = ResultShape.propertyOf(m.getName(), m.getReturnType() == boolean.class);
+                if (name != null) {
+                    sorted.putIfAbsent(name, m);
+                }
+            }
+        }
+        out.putAll(sorted);
+        return out;
     }
 
     private static ResultShape shape(ResultShape.Kind kind, Class<?> c, List<String> properties) {

@@ -230,6 +230,9 @@ public final class TrialRunner {
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;
         scheduler.onTrialAdd(view, trial);
+        for (Callback c : callbacks) {
+            c.onTrialAdd(trial);
+        }
     }
 
     private void start(Trial trial) {
@@ -328,7 +331,7 @@ public final class TrialRunner {
         }
         for (Stopper s : stoppers) {
             if (s.stopAll()) {
-                stopExperiment("the stopper " + s.getClass().getSimpleName() + " ended the experiment");
+                stopExperiment("the stopper " + s.getClass().getName() + " ended the experiment");
                 break;
             }
         }

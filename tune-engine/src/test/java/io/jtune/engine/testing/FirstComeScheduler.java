@@ -7,21 +7,26 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
 
 /**
  * A test scheduler: runs PENDING (then PAUSED) trials first come, first served, decides results
  * with a function and records every call.
  */
 public class FirstComeScheduler implements TrialScheduler {
-    private final BiFunction<RunnerView, TrialView, Decision> decider;
+    /** Decides on one result. */
+    @FunctionalInterface
+    public interface Decider {
+        Decision decide(RunnerView runner, TrialView trial, Result result);
+    }
+
+    private final Decider decider;
     public final List<String> calls = new ArrayList<>();
 
     public FirstComeScheduler() {
-        this((runner, trial) -> Decision.CONTINUE);
+        this((runner, trial, result) -> Decision.CONTINUE);
     }
 
-    public FirstComeScheduler(BiFunction<RunnerView, TrialView, Decision> decider) {
+    public FirstComeScheduler(Decider decider) {
         this.decider = decider;
     }
 
@@ -32,7 +37,7 @@ public class FirstComeScheduler implements TrialScheduler {
 
     @Override
     public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
-        return decider.apply(runner, trial);
+        return decider.decide(runner, trial, result);
     }
 
     @Override

@@ -1,17 +1,25 @@
 package io.jtune.samples;
 
 import io.jtune.api.Config;
+import io.jtune.api.Mode;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.api.trainable.Session;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.samples.boosting.BoostingHyperparameters;
 import io.jtune.samples.boosting.BoostingMetrics;
 import io.jtune.samples.boosting.DiabetesRegressors;
 import io.jtune.samples.boosting.GradientBoostedTrees;
+import io.jtune.samples.boosting.RegressionScore;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,6 +39,9 @@ public final class DiabetesFunctionApi {
     public static final int MAX_TREES = 300;
     /** The seed of row subsampling, the same in every trial so configs are compared fairly. */
     static final long MODEL_SEED = 7;
+    static final int SAMPLES = 40;
+    /** Checkpoints kept per trial: the two of lowest validation RMSE (and always the latest). */
+    static final int CHECKPOINTS_KEPT = 2;
 
     private DiabetesFunctionApi() {
     }
@@ -75,6 +86,51 @@ public final class DiabetesFunctionApi {
         GradientBoostedTrees model = DiabetesRegressors.create(hyperparameters(config), MODEL_SEED);
         model.restore(checkpoint);
         return model;
+    }
+
+    /**
+     * The experiment: {@value #SAMPLES} configs from {@link #space()}, ASHA over reports (rungs at 3, 9
+     * and 27 reports, i.e. 30, 90 and 270 trees) stopping the trials whose validation RMSE lags.
+     */
+    public static Tuner tuner() {
+        return Tuner.of("DiabetesBoosting", DiabetesFunctionApi::train)
+                .space(space())
+                .metric(METRIC, Mode.MIN)
+                .numSamples(SAMPLES)
+                .scheduler(AsyncHyperBandScheduler.builder()
+                        .maxT(MAX_TREES / TREES_PER_REPORT)
+                        .gracePeriod(3)
+                        .reductionFactor(3)
+                        .build())
+                .checkpoint(new CheckpointPolicy(0, false, CHECKPOINTS_KEPT, METRIC, Mode.MIN))
+                .seed(2024);
+    }
+
+    /** What the experiment found: the best trial and its final ensemble restored from its checkpoint. */
+    public record Outcome(ResultGrid grid, ResultGrid.BestResult best, Path checkpoint, GradientBoostedTrees model) {
+
+        /** The best trial's config, validation scores, held-out test scores and where the results are. */
+        public void print(PrintStream out) {
+            RegressionScore test = model.test();
+            out.printf(Locale.ROOT, "%nBest trial: %s with %d trees%n", best.trial().id(), model.trees());
+            out.printf(Locale.ROOT, "Best config: %s%n", best.config());
+            out.printf(Locale.ROOT, "Validation RMSE: %.2f, R²: %.3f%n", best.value(), model.metrics().validation().r2());
+            out.printf(Locale.ROOT, "Test RMSE (held out, from %s): %.2f, R²: %.3f%n", checkpoint.getFileName(), test.rmse(), test.r2());
+            SampleOutput.printTrials(grid, out);
+        }
+    }
+
+    /** Runs the experiment, then restores the best trial's latest checkpoint. */
+    public static Outcome run(Tuner tuner) throws IOException {
+        ResultGrid grid = tuner.fit();
+        ResultGrid.BestResult best = grid.getBestResult();
+        Path checkpoint = SampleOutput.latestCheckpoint(best);
+        return new Outcome(grid, best, checkpoint, restore(best.config(), checkpoint));
+    }
+
+    /** Runs the experiment; prints the progress table, the best config and its held-out test scores. */
+    public static void main(String[] args) throws IOException {
+        run(tuner()).print(System.out);
     }
 
     private static Map<String, Object> asMetrics(BoostingMetrics metrics) {

@@ -5,6 +5,7 @@ import io.jtune.api.Checkpoint;
 import io.jtune.api.Samples;
 import io.jtune.api.Seed;
 import io.jtune.api.Trainable;
+import java.io.IOException;
 
 /**
  * Sample 1, early stopping with ASHA: {@value #SAMPLES} random configurations of the digit MLP
@@ -21,4 +22,9 @@ import io.jtune.api.Trainable;
 public class DigitsMlpAsha extends DigitsMlpTrainable {
     static final int SAMPLES = 40;
     static final int MAX_EPOCHS = 30;
+
+    /** Runs the experiment; prints the progress table, the best config and its held-out test accuracy. */
+    public static void main(String[] args) throws IOException {
+        DigitsTuning.run(DigitsTuning.tuner(DigitsMlpAsha.class)).print(System.out);
+    }
 }

@@ -1,6 +1,7 @@
 package io.jtune.samples;
 
 import io.jtune.api.Choice;
+import io.jtune.api.Config;
 import io.jtune.api.LogUniform;
 import io.jtune.api.Param;
 import io.jtune.api.Restore;
@@ -29,20 +30,24 @@ public abstract class DigitsMlpTrainable {
     /** Initial weights and shuffling use one seed in every trial, so trials differ only by their config. */
     static final long MODEL_SEED = 1;
     static final double WEIGHT_DECAY = 1e-4;
+    static final String LEARNING_RATE = "learning_rate";
+    static final String HIDDEN_SIZE = "hidden_size";
+    static final String BATCH_SIZE = "batch_size";
+    static final String MOMENTUM = "momentum";
 
-    @Param("learning_rate")
+    @Param(LEARNING_RATE)
     @LogUniform(min = 1e-3, max = 1)
     double learningRate;
 
-    @Param("hidden_size")
+    @Param(HIDDEN_SIZE)
     @Choice({"16", "32", "64", "128"})
     int hiddenSize;
 
-    @Param("batch_size")
+    @Param(BATCH_SIZE)
     @Choice({"16", "32", "64", "128"})
     int batchSize;
 
-    @Param("momentum")
+    @Param(MOMENTUM)
     @Uniform(min = 0.5, max = 0.99)
     double momentum;
 
@@ -71,6 +76,12 @@ public abstract class DigitsMlpTrainable {
     /** The model's hyperparameters from the {@link Param} fields. */
     MlpHyperparameters hyperparameters() {
         return new MlpHyperparameters(learningRate, hiddenSize, batchSize, momentum, WEIGHT_DECAY, Activation.RELU);
+    }
+
+    /** The model's hyperparameters from a trial's config. */
+    static MlpHyperparameters hyperparameters(Config config) {
+        return new MlpHyperparameters(config.getDouble(LEARNING_RATE), config.getInt(HIDDEN_SIZE), config.getInt(BATCH_SIZE),
+                config.getDouble(MOMENTUM), WEIGHT_DECAY, Activation.RELU);
     }
 
     /** Accuracy on the held-out test rows of the classifier a checkpoint of a trial with these hyperparameters holds. */

@@ -81,4 +81,19 @@ class DiabetesFunctionApiTest {
         assertEquals(List.of("learning_rate", "max_depth", "min_samples_leaf", "subsample"),
                 List.copyOf(DiabetesFunctionApi.space().domains().keySet()));
     }
+
+    @Test
+    void throughTheEngineAshaStopsWeakTrialsAndTheBestEnsembleBeatsTheMeanOnTheTestRows() throws Exception {
+        int samples = 10;
+        DiabetesFunctionApi.Outcome outcome = DiabetesFunctionApi.run(DiabetesFunctionApi.tuner()
+                .numSamples(samples).storagePath(trialDir).progress(false));
+
+        assertEquals(samples, outcome.grid().numTerminated());
+        int maxReports = DiabetesFunctionApi.MAX_TREES / DiabetesFunctionApi.TREES_PER_REPORT;
+        assertTrue(outcome.grid().trials().stream().anyMatch(t -> t.history().size() < maxReports), "ASHA stops some trials early");
+        assertEquals(outcome.best().lastResult().getDouble("trees"), outcome.model().trees(), "the checkpoint holds the last reported ensemble");
+        assertEquals(outcome.best().value(), outcome.model().metrics().validation().rmse());
+        assertTrue(outcome.model().metrics().validation().r2() > 0.3, "validation R² " + outcome.model().metrics());
+        assertTrue(outcome.model().test().r2() > 0.3, "test R² " + outcome.model().test());
+    }
 }

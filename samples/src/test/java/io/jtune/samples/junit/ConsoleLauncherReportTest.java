@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The JUnit console launcher ({@code junit-platform-console-standalone}, copied into
  * {@code target/console-launcher} by this module's pom together with the test class path) runs
- * {@link DigitsMlpTuningTest} in a JVM of its own and writes an XML report listing each trial.
+ * {@link QuickDigitsTuningTest} in a JVM of its own and writes an XML report listing each trial.
  */
 class ConsoleLauncherReportTest {
 
@@ -31,7 +31,7 @@ class ConsoleLauncherReportTest {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", launcher.resolve("junit-platform-console-standalone.jar").toString(), "execute",
                 "--disable-banner", "--details=none", "--class-path", classPath,
-                "--select-class", DigitsMlpTuningTest.class.getName(), "--include-engine", "jtune",
+                "--select-class", QuickDigitsTuningTest.class.getName(), "--include-engine", "jtune",
                 "--config", "jtune.storage=" + reports.resolve("jtune"), "--reports-dir", reports.toString());
 
         Process console = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -39,6 +39,6 @@ class ConsoleLauncherReportTest {
         assertTrue(console.waitFor(5, TimeUnit.MINUTES), "the console launcher did not end");
 
         assertEquals(0, console.exitValue(), output);
-        TrialTestCases.assertEachTrialIsATestCase(reports.resolve("TEST-jtune.xml"), DigitsMlpTuningTest.class.getName());
+        TrialTestCases.assertEachTrialIsATestCase(reports.resolve("TEST-jtune.xml"), QuickDigitsTuningTest.class.getName());
     }
 }

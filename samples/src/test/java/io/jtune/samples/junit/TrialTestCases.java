@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 
-/** What a JUnit XML report of {@link DigitsMlpTuningTest} must hold, whichever launcher wrote it: one passing test case per trial. */
+/** What a JUnit XML report of {@link QuickDigitsTuningTest} must hold, whichever launcher wrote it: one passing test case per trial. */
 final class TrialTestCases {
 
     /** The experiment tag of a trial: its index and sampled config, e.g. {@code 3_hidden_size=32,learning_rate=0.04187}. */
@@ -20,8 +20,8 @@ final class TrialTestCases {
     static void assertEachTrialIsATestCase(Path report, String className) throws Exception {
         assertTrue(report.toFile().isFile(), "no report at " + report);
         List<JUnitXmlReport.TestCase> cases = JUnitXmlReport.testCases(report);
-        assertEquals(DigitsMlpTuningTest.SAMPLES, cases.size(), () -> "test cases in " + report + ": " + cases);
-        assertEquals(DigitsMlpTuningTest.SAMPLES, cases.stream().map(JUnitXmlReport.TestCase::name).distinct().count(), cases::toString);
+        assertEquals(QuickDigitsTuningTest.SAMPLES, cases.size(), () -> "test cases in " + report + ": " + cases);
+        assertEquals(QuickDigitsTuningTest.SAMPLES, cases.stream().map(JUnitXmlReport.TestCase::name).distinct().count(), cases::toString);
         for (JUnitXmlReport.TestCase trial : cases) {
             assertTrue(trial.name().matches(TRIAL_NAME), () -> trial + " is not named by its trial's config");
             assertEquals(className, trial.className(), trial::toString);

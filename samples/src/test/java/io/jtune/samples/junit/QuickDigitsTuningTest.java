@@ -25,12 +25,12 @@ import io.jtune.samples.mlp.MlpHyperparameters;
  * regression gate.
  */
 @Trainable(metric = "validationAccuracy", mode = "max")
-@Asha(maxT = DigitsMlpTuningTest.EPOCHS, gracePeriod = 1, reductionFactor = 2)
-@Stop(iterations = DigitsMlpTuningTest.EPOCHS)
-@Samples(DigitsMlpTuningTest.SAMPLES)
+@Asha(maxT = QuickDigitsTuningTest.EPOCHS, gracePeriod = 1, reductionFactor = 2)
+@Stop(iterations = QuickDigitsTuningTest.EPOCHS)
+@Samples(QuickDigitsTuningTest.SAMPLES)
 @Seed(2024)
 @Expect(atLeast = 0.8)
-public class DigitsMlpTuningTest {
+public class QuickDigitsTuningTest {
     static final int SAMPLES = 6;
     static final int EPOCHS = 4;
 

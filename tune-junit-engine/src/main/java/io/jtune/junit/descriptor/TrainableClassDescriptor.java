@@ -65,7 +65,7 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
 
     @Override
     public JTuneExecutionContext execute(JTuneExecutionContext context, DynamicTestExecutor dynamicTestExecutor) {
-        Tuner tuner = Tuner.of(AnnotatedTrainables.nameOf(trainableClass), AnnotatedTrainables.factory(trainableClass));
+        Tuner tuner = Tuner.of(trainableClass);
         AnnotatedTrainables.configure(trainableClass, tuner);
         context.configuration().applyTo(tuner);
         ExperimentSpec declared = tuner.spec();

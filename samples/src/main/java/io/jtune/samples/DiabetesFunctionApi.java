@@ -40,6 +40,10 @@ public final class DiabetesFunctionApi {
     /** The seed of row subsampling, the same in every trial so configs are compared fairly. */
     static final long MODEL_SEED = 7;
     static final int SAMPLES = 40;
+    static final String LEARNING_RATE = "learning_rate";
+    static final String MAX_DEPTH = "max_depth";
+    static final String MIN_SAMPLES_LEAF = "min_samples_leaf";
+    static final String SUBSAMPLE = "subsample";
     /** Checkpoints kept per trial: the two of lowest validation RMSE (and always the latest). */
     static final int CHECKPOINTS_KEPT = 2;
 
@@ -49,17 +53,17 @@ public final class DiabetesFunctionApi {
     /** The hyperparameters searched, with ranges wide enough to show both underfitting and overfitting. */
     public static SearchSpace space() {
         return SearchSpace.builder()
-                .loguniform("learning_rate", 0.005, 0.5)
-                .randint("max_depth", 1, 7)
-                .randint("min_samples_leaf", 1, 31)
-                .uniform("subsample", 0.5, 1.0)
+                .loguniform(LEARNING_RATE, 0.005, 0.5)
+                .randint(MAX_DEPTH, 1, 7)
+                .randint(MIN_SAMPLES_LEAF, 1, 31)
+                .uniform(SUBSAMPLE, 0.5, 1.0)
                 .build();
     }
 
     /** The model's hyperparameters read from a trial's config; a missing or invalid one is named. */
     public static BoostingHyperparameters hyperparameters(Config config) {
-        return new BoostingHyperparameters(config.getDouble("learning_rate"), config.getInt("max_depth"),
-                config.getInt("min_samples_leaf"), config.getDouble("subsample"));
+        return new BoostingHyperparameters(config.getDouble(LEARNING_RATE), config.getInt(MAX_DEPTH),
+                config.getInt(MIN_SAMPLES_LEAF), config.getDouble(SUBSAMPLE));
     }
 
     /**

@@ -31,14 +31,17 @@ import java.util.function.Function;
  *       printed as wall time / 20 s (anchor: Ray Tune 7.0x with logging, 1.1x without). All 96 run
  *       at once: each asks one CPU and the machine is declared to have 96.</li>
  * </ol>
- * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=io.jtune.engine.bench.EngineBenchmark [-Dexec.args=overhead|throughput]}
+ * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
+ * -Dexec.mainClass=io.jtune.engine.bench.EngineBenchmark [-Dexec.args=overhead|throughput] [-Druns=N]
+ * [-Djtune.bench.storage=/dev/shm]} (every other module of the reactor skips exec through {@code exec.skip}).
  */
 public final class EngineBenchmark {
     private static final int OVERHEAD_TRIALS = 10_000;
     private static final int THROUGHPUT_TRIALS = 96;
     private static final int RESULTS_PER_SECOND = 50;
     private static final int TRIAL_SECONDS = 20;
+    /** Where experiments are written: {@code -Djtune.bench.storage=/dev/shm} keeps a slow disk out of the figures. */
+    private static final Path STORAGE = Path.of(System.getProperty("jtune.bench.storage", System.getProperty("java.io.tmpdir")));
 
     private EngineBenchmark() {
     }
@@ -75,6 +78,7 @@ public final class EngineBenchmark {
 
     public static void main(String[] args) throws IOException {
         String which = args.length == 0 ? "all" : args[0];
+        System.out.println("experiments written under " + STORAGE);
         if (which.equals("all") || which.equals("overhead")) {
             int runs = Integer.getInteger("runs", 5);
             overhead(false);
@@ -125,7 +129,7 @@ public final class EngineBenchmark {
      * storage folder, which is deleted afterwards.
      */
     private static double[] timedFit(int trials, Function<Path, Tuner> tuner) throws IOException {
-        Path storage = Files.createTempDirectory("jtune-bench");
+        Path storage = Files.createTempDirectory(STORAGE, "jtune-bench");
         try {
             Tuner t = tuner.apply(storage);
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();

@@ -560,9 +560,15 @@ public final class TrialRunner {
         return latest.checkpoint();
     }
 
+    /**
+     * Handles the trial's events until its saves are answered. A result it reported before a save
+     * while it is not RUNNING (paused mid-step) is logged on the spot, in order, since the saved state
+     * holds it; every other event waits in {@code deferred}, so no scheduler decision happens inside
+     * another.
+     */
     private void awaitSaves(Trial trial) {
         while (trial.pendingSaves > 0) {
-            TrialEvent event = takeDeferredSaveOf(trial);
+            TrialEvent event = takeDeferredFor(trial);
             if (event == null) {
                 try {
                     event = executor.nextEvent();
@@ -571,22 +577,28 @@ public final class TrialRunner {
                     throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
                 }
             }
-            if (event.trialId().equals(trial.id()) && event instanceof TrialEvent.Saved saved) {
-                onSaved(trial, saved);
-            } else {
+            if (!canHandleWhileWaiting(trial, event)) {
                 deferred.add(event);
-                if (event.trialId().equals(trial.id()) && event instanceof TrialEvent.Failed) {
-                    return;
-                }
+            } else if (event instanceof TrialEvent.Failed) {
+                deferred.addFirst(event);
+                return;
+            } else {
+                handle(event);
             }
         }
     }
 
-    /** A Saved or Failed event of the trial kept earlier for later, removed from the deferred ones; or null. */
-    private TrialEvent takeDeferredSaveOf(Trial trial) {
+    private boolean canHandleWhileWaiting(Trial trial, TrialEvent event) {
+        return event.trialId().equals(trial.id())
+                && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed
+                    || event instanceof TrialEvent.Reported && trial.status() != TrialStatus.RUNNING);
+    }
+
+    /** The first deferred event of the trial that {@link #awaitSaves} may handle now, removed; or null. */
+    private TrialEvent takeDeferredFor(Trial trial) {
         for (Iterator<TrialEvent> it = deferred.iterator(); it.hasNext(); ) {
             TrialEvent event = it.next();
-            if (event.trialId().equals(trial.id()) && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed)) {
+            if (canHandleWhileWaiting(trial, event)) {
                 it.remove();
                 return event;
             }

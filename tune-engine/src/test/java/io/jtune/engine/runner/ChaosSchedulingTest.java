@@ -32,7 +32,7 @@ class ChaosSchedulingTest {
     @TempDir
     Path storage;
 
-    @RepeatedTest(3)
+    @RepeatedTest(5)
     void randomPausesSavesAndResumesNeverLoseOrRepeatState() {
         CountingTrainable.resetCounters();
         SplittableRandom random = new SplittableRandom(11);

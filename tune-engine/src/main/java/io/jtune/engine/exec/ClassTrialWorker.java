@@ -105,9 +105,8 @@ final class ClassTrialWorker extends TrialWorker {
             throw new IllegalStateException(trainable.getClass().getName() + ".step() returned null; return a map of metrics (it may be empty)");
         }
         iteration++;
-        if (!isStopping()) {
-            post(new TrialEvent.Reported(launch.trialId(), launch.runId(), metrics, null, nanos));
-        }
+        // posted even when stopping: a save queued behind this step holds its state, so the driver logs it
+        post(new TrialEvent.Reported(launch.trialId(), launch.runId(), metrics, null, nanos));
     }
 
     private Checkpoint save(Trainable trainable, boolean required) throws Exception {

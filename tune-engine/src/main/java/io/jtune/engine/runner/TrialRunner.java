@@ -323,12 +323,10 @@ public final class TrialRunner {
         if (event.runId() != trial.runId) {
             return;
         }
-        if (trial.status() == TrialStatus.PAUSED && trial.pendingSaves > 0) {
-            // a step in flight when the trial was paused: its state is in the checkpoint being saved
-            logResult(trial, autoFields.fill(trial, event.metrics(), event.stepNanos()));
-            return;
-        }
-        if (trial.status() != TrialStatus.RUNNING) {
+        // a step in flight when the trial was paused (and maybe unpaused since): the save being made
+        // holds its state, so it is logged and checked against the stop rules, but the trial stays put
+        boolean late = trial.pendingSaves > 0 && (trial.status() == TrialStatus.PAUSED || trial.status() == TrialStatus.PENDING);
+        if (!late && trial.status() != TrialStatus.RUNNING) {
             return;
         }
         Result result = autoFields.fill(trial, event.metrics(), event.stepNanos());
@@ -337,7 +335,7 @@ public final class TrialRunner {
             trial.metricsChecked = true;
         }
         boolean stopRuleMet = result.done() | stoppersSayStop(trial, result);
-        Decision decision = stopRuleMet ? Decision.STOP : decide(trial, result);
+        Decision decision = stopRuleMet ? Decision.STOP : late ? Decision.PAUSE : decide(trial, result);
         if (decision == Decision.CONTINUE && trial.exploited) {
             decision = Decision.PAUSE;
         }
@@ -350,13 +348,17 @@ public final class TrialRunner {
         logResult(trial, result);
         if (event.checkpoint() != null) {
             track(trial, event.checkpoint(), trial.iteration, result);
-        } else if (decision != Decision.PAUSE
+        } else if (!late && decision != Decision.PAUSE
                 && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP)) {
             requestSave(trial, true);
         }
         switch (decision) {
             case CONTINUE -> executor.continueTraining(trial.id());
-            case PAUSE -> pause(trial);
+            case PAUSE -> {
+                if (!late) {
+                    pause(trial);
+                }
+            }
             case STOP -> finish(trial, result, !stopRuleMet);
         }
         for (Stopper s : stoppers) {

@@ -45,6 +45,16 @@ final class FunctionTrialWorker extends TrialWorker implements Session {
                 postFailed(e);
             }
         }
+        answerQueuedSaves();
+    }
+
+    /** Saves asked for while the function was not in {@code report} are answered with its latest checkpoint. */
+    private void answerQueuedSaves() {
+        for (Command c = queuedCommand(); c != null; c = queuedCommand()) {
+            if (c == Command.SAVE_REQUIRED || c == Command.SAVE_OPTIONAL) {
+                postSaved(latest, latestIteration);
+            }
+        }
     }
 
     @Override

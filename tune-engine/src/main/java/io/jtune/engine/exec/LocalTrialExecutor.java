@@ -28,7 +28,10 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private final ResourcePool pool;
     private final TrainableCache cache;
     private final ExecutorService threads = Executors.newCachedThreadPool(new WorkerThreads());
-    private final LinkedBlockingQueue<TrialEvent> events = new LinkedBlockingQueue<>();
+    /** Posted when the last live worker exits, so a driver waiting for an event that cannot come wakes up. */
+    private static final Object IDLE = new Object();
+
+    private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private final Map<String, TrialWorker> running = new HashMap<>();
     private final EventSink sink = new EventSink() {
@@ -39,7 +42,9 @@ public final class LocalTrialExecutor implements TrialExecutor {
 
         @Override
         public void exited() {
-            liveWorkers.decrementAndGet();
+            if (liveWorkers.decrementAndGet() == 0) {
+                events.add(IDLE);
+            }
         }
     };
 
@@ -110,12 +115,20 @@ public final class LocalTrialExecutor implements TrialExecutor {
 
     @Override
     public TrialEvent nextEvent() throws InterruptedException {
-        return events.take();
+        while (true) {
+            Object next = events.take();
+            if (next != IDLE) {
+                return (TrialEvent) next;
+            }
+            if (liveWorkers.get() == 0 && events.isEmpty()) {
+                return null;
+            }
+        }
     }
 
     @Override
     public boolean hasPendingEvents() {
-        return liveWorkers.get() > 0 || !events.isEmpty();
+        return liveWorkers.get() > 0 || events.stream().anyMatch(e -> e != IDLE);
     }
 
     @Override

@@ -58,7 +58,7 @@ public interface TrialExecutor extends AutoCloseable {
      */
     void stop(String trialId, boolean reusable);
 
-    /** Waits for the next event. */
+    /** Waits for the next event; null when every run has ended and no event is left. */
     TrialEvent nextEvent() throws InterruptedException;
 
     /** True while a started run or an outstanding command may still post an event. */

@@ -49,6 +49,11 @@ abstract class TrialWorker implements Runnable {
         return commands.take();
     }
 
+    /** A command already queued, or null. */
+    final Command queuedCommand() {
+        return commands.poll();
+    }
+
     final void post(TrialEvent event) {
         sink.post(event);
     }

@@ -180,9 +180,15 @@ public final class TrialRunner {
         TrialEvent event = nextEvent();
         if (event != null) {
             handle(event);
-        } else if (stopRequested || isFinished()) {
-            pendingSaves = 0;
-        } else {
+            return;
+        }
+        for (Trial t : trials) {
+            if (t.pendingSaves > 0) {
+                LOG.warn("trial {} ended with {} save(s) unanswered", t.name(), t.pendingSaves);
+                dropPendingSaves(t);
+            }
+        }
+        if (!stopRequested && !isFinished()) {
             throw noProgress();
         }
     }
@@ -311,8 +317,11 @@ public final class TrialRunner {
         } else if (event instanceof TrialEvent.Saved s) {
             onSaved(trial, s);
         } else if (event instanceof TrialEvent.Finished f) {
-            if (f.runId() == trial.runId && trial.status() == TrialStatus.RUNNING) {
-                finish(trial, trial.lastResult(), false);
+            if (f.runId() == trial.runId) {
+                dropPendingSaves(trial);
+                if (trial.status() == TrialStatus.RUNNING) {
+                    finish(trial, trial.lastResult(), false);
+                }
             }
         } else if (event instanceof TrialEvent.Failed f) {
             onFailed(trial, f);
@@ -473,8 +482,7 @@ public final class TrialRunner {
             LOG.debug("failure of an earlier run of trial {} ignored", trial.name(), event.error());
             return;
         }
-        pendingSaves -= trial.pendingSaves;
-        trial.pendingSaves = 0;
+        dropPendingSaves(trial);
         Throwable error = event.error();
         trial.noteFailure(stackTrace(error));
         if (trial.status() == TrialStatus.TERMINATED) {
@@ -506,6 +514,12 @@ public final class TrialRunner {
                 toRaise = error instanceof RuntimeException re ? re : new TuneException("trial " + trial.name() + " failed: " + error, error);
             }
         }
+    }
+
+    /** The trial's run ended: saves it was asked for and did not answer will not come. */
+    private void dropPendingSaves(Trial trial) {
+        pendingSaves -= trial.pendingSaves;
+        trial.pendingSaves = 0;
     }
 
     private static String stackTrace(Throwable error) {
@@ -578,10 +592,14 @@ public final class TrialRunner {
                     Thread.currentThread().interrupt();
                     throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
                 }
+                if (event == null) {
+                    dropPendingSaves(trial);
+                    return;
+                }
             }
             if (!canHandleWhileWaiting(trial, event)) {
                 deferred.add(event);
-            } else if (event instanceof TrialEvent.Failed) {
+            } else if (event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished) {
                 deferred.addFirst(event);
                 return;
             } else {
@@ -592,7 +610,7 @@ public final class TrialRunner {
 
     private boolean canHandleWhileWaiting(Trial trial, TrialEvent event) {
         return event.trialId().equals(trial.id())
-                && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed
+                && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished
                     || event instanceof TrialEvent.Reported && trial.status() != TrialStatus.RUNNING);
     }
 

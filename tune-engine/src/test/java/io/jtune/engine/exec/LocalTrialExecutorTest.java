@@ -124,6 +124,38 @@ class LocalTrialExecutorTest {
     }
 
     @Test
+    void onceEveryRunHasEndedWaitingForAnEventReturnsNothing() throws Exception {
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(counting(), TWO_CPUS, false)) {
+            executor.start(launch("a", 1, Config.empty(), null, 0));
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.stop("a", false);
+            assertNull(executor.nextEvent(), "the stopped worker exits without an event, and the driver is not left waiting");
+            assertFalse(executor.hasPendingEvents());
+        }
+    }
+
+    @Test
+    void aFunctionPausedBetweenReportsStillAnswersTheSave() throws Exception {
+        TrainFunction fn = (config, session) -> {
+            for (int i = 1; ; i++) {
+                session.report(Map.of("i", i));
+            }
+        };
+        List<TrialEvent> after = new java.util.ArrayList<>();
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(new TrainableSpec.FunctionApi("f", fn), TWO_CPUS, false)) {
+            executor.start(launch("f", 1, Config.empty(), null, 0));
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.continueTraining("f");
+            executor.pause("f");
+            for (TrialEvent e = executor.nextEvent(); e != null; e = executor.nextEvent()) {
+                after.add(e);
+            }
+        }
+        assertEquals(1, after.stream().filter(e -> e instanceof TrialEvent.Saved).count(), after.toString());
+        assertTrue(after.stream().allMatch(e -> e instanceof TrialEvent.Saved || e instanceof TrialEvent.Reported), after.toString());
+    }
+
+    @Test
     void reusedTrainablesAreResetInsteadOfCreated() throws Exception {
         try (LocalTrialExecutor executor = new LocalTrialExecutor(counting(), TWO_CPUS, true)) {
             for (int i = 0; i < 4; i++) {

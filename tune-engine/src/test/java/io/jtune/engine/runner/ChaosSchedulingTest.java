@@ -9,38 +9,78 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
+import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.TrainFunction;
+import io.jtune.engine.Tuner;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A scheduler that pauses, saves and resumes trials at random (seeded) while they run four at a
- * time: whatever the timing of the workers, every trial must end with a state that matches its
- * iteration count, and no iteration may be logged twice.
+ * A scheduler that pauses, saves, resumes and stops trials at random (seeded) while they run four
+ * at a time: whatever the timing of the workers, every logged result must match the state the
+ * trainable had at its iteration, and no iteration may be lost or logged twice.
  */
 class ChaosSchedulingTest {
+    private static final int LAST_ITERATION = 12;
+
     @TempDir
     Path storage;
 
     @RepeatedTest(5)
-    void randomPausesSavesAndResumesNeverLoseOrRepeatState() {
+    void classTrainablesNeverLoseOrRepeatState() {
         CountingTrainable.resetCounters();
-        SplittableRandom random = new SplittableRandom(11);
-        FirstComeScheduler chaos = new FirstComeScheduler((runner, trial, result) -> {
+        check(run(Runs.counting(storage, new ListSearcher(configs()), chaos(new SplittableRandom(11)))
+                .stop(StopAt.iteration(LAST_ITERATION)).resources(ResourceRequest.cpus(0.5))));
+    }
+
+    @RepeatedTest(5)
+    void functionTrainablesResumeFromTheirReportedCheckpoints() {
+        AtomicLong folders = new AtomicLong();
+        TrainFunction counting = (config, session) -> {
+            double x = config.getDouble("x");
+            int step = 0;
+            if (session.checkpoint().isPresent()) {
+                step = Integer.parseInt(Files.readString(session.checkpoint().get().path().resolve("step.txt")));
+            }
+            while (true) {
+                step++;
+                Path dir = Files.createDirectories(storage.resolve("scratch").resolve(Long.toString(folders.incrementAndGet())));
+                Files.writeString(dir.resolve("step.txt"), Integer.toString(step));
+                session.report(Map.of("value", step * x), Checkpoint.fromDirectory(dir));
+            }
+        };
+        check(run(Runs.quiet(Tuner.of("counting", counting), storage).searcher(new ListSearcher(configs()))
+                .scheduler(chaos(new SplittableRandom(12))).stop(StopAt.iteration(LAST_ITERATION)).resources(ResourceRequest.cpus(0.5))));
+    }
+
+    private static List<Config> configs() {
+        List<Config> configs = new ArrayList<>();
+        for (int i = 1; i <= 8; i++) {
+            configs.add(Config.of(Map.of("x", (double) i)));
+        }
+        return configs;
+    }
+
+    private static FirstComeScheduler chaos(SplittableRandom random) {
+        return new FirstComeScheduler((runner, trial, result) -> {
             double roll = random.nextDouble();
             List<TrialView> others = running(runner, trial);
             if (roll < 0.15) {
-                return io.jtune.api.spi.TrialScheduler.Decision.PAUSE;
+                return Decision.PAUSE;
             }
             if (roll < 0.25 && !others.isEmpty()) {
                 runner.pauseTrial(others.get(random.nextInt(others.size())));
@@ -48,16 +88,14 @@ class ChaosSchedulingTest {
                 runner.saveCheckpoint(others.get(random.nextInt(others.size())));
             } else if (roll < 0.35) {
                 runner.saveCheckpoint(trial);
+            } else if (roll < 0.36 && !others.isEmpty()) {
+                runner.stopTrial(others.get(random.nextInt(others.size())));
             }
-            return io.jtune.api.spi.TrialScheduler.Decision.CONTINUE;
+            return Decision.CONTINUE;
         }).resumingPaused();
-        List<Config> configs = new ArrayList<>();
-        for (int i = 1; i <= 8; i++) {
-            configs.add(Config.of(Map.of("x", (double) i)));
-        }
-        List<Trial> trials = run(Runs.counting(storage, new ListSearcher(configs), chaos)
-                .stop(StopAt.iteration(12)).resources(ResourceRequest.cpus(0.5)));
+    }
 
+    private static void check(List<Trial> trials) {
         assertEquals(8, trials.size());
         for (Trial t : trials) {
             assertEquals(TrialStatus.TERMINATED, t.status(), t.name());
@@ -68,8 +106,8 @@ class ChaosSchedulingTest {
                 assertEquals(r.trainingIteration() * x, r.getDouble("value"), t.name() + " state at iteration " + r.trainingIteration());
                 previous = r.trainingIteration();
             }
-            assertEquals(12, previous);
-            assertTrue(t.lastResult().done());
+            assertTrue(previous <= LAST_ITERATION);
+            assertEquals(previous == LAST_ITERATION, t.lastResult() != null && t.lastResult().done(), t.name() + " is done exactly when it reached the stop rule");
         }
     }
 

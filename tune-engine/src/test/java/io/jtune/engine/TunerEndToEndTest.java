@@ -21,8 +21,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (log-uniform) and the start point (random integer) = 50 trials of 20 steps, through
  * {@link Tuner#fit()} with every default output on.
  */
+// a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TunerEndToEndTest {
     private static final double TARGET = 3;
     private static final int STEPS = 20;

@@ -18,11 +18,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+// a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class LocalTrialExecutorTest {
     private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1 << 30, Map.of());
 

@@ -25,8 +25,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,6 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * at a time: whatever the timing of the workers, every logged result must match the state the
  * trainable had at its iteration, and no iteration may be lost or logged twice.
  */
+// a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ChaosSchedulingTest {
     private static final int LAST_ITERATION = 12;
 

@@ -30,11 +30,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+// a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CheckpointingTest {
     @TempDir
     Path storage;

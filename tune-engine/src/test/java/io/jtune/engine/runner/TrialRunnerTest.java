@@ -27,11 +27,15 @@ import io.jtune.engine.testing.StopAt;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+// a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TrialRunnerTest {
     @TempDir
     Path storage;

@@ -15,7 +15,6 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
-import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
@@ -26,16 +25,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletionException;
 import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +60,8 @@ public final class TrialRunner {
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
     private final Map<String, Trial> byId = new HashMap<>();
     private final int[] counts = new int[TrialStatus.values().length];
-    private final ArrayDeque<TrialEvent> deferred = new ArrayDeque<>();
+    private final EventIntake events;
+    private final CheckpointBook checkpoints;
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
     private final AutoFields autoFields = new AutoFields();
     private final SnapshotSchedule snapshots;
@@ -74,7 +70,6 @@ public final class TrialRunner {
     private final String idPrefix;
     private final int maxPending;
     private long runCounter;
-    private int pendingSaves;
     private boolean stopRequested;
     private Trial deciding;
     private RuntimeException toRaise;
@@ -92,6 +87,8 @@ public final class TrialRunner {
         this.idPrefix = TrialNames.experimentPrefix(random);
         this.maxPending = Math.max(MIN_MAX_PENDING, (int) (executor.totals().cpu() * 1.1));
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
+        this.events = new EventIntake(executor);
+        this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
 
     /**
@@ -167,9 +164,9 @@ public final class TrialRunner {
 
     private boolean isFinished() {
         if (stopRequested) {
-            return pendingSaves == 0;
+            return checkpoints.pending() == 0;
         }
-        return pendingSaves == 0 && counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()] == 0
+        return checkpoints.pending() == 0 && counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()] == 0
                 && searcher.isFinished();
     }
 
@@ -177,7 +174,7 @@ public final class TrialRunner {
         if (launchOne()) {
             return;
         }
-        TrialEvent event = nextEvent();
+        TrialEvent event = events.next();
         if (event != null) {
             handle(event);
             return;
@@ -185,27 +182,11 @@ public final class TrialRunner {
         for (Trial t : trials) {
             if (t.pendingSaves > 0) {
                 LOG.warn("trial {} ended with {} save(s) unanswered", t.name(), t.pendingSaves);
-                dropPendingSaves(t);
+                checkpoints.dropPending(t);
             }
         }
         if (!stopRequested && !isFinished()) {
             throw noProgress();
-        }
-    }
-
-    /** The next event, deferred ones first; null when none can come. */
-    private TrialEvent nextEvent() {
-        if (!deferred.isEmpty()) {
-            return deferred.poll();
-        }
-        if (!executor.hasPendingEvents()) {
-            return null;
-        }
-        try {
-            return executor.nextEvent();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TuneException("the experiment " + spec.name() + " was interrupted while waiting for trial events", e);
         }
     }
 
@@ -315,10 +296,10 @@ public final class TrialRunner {
         } else if (event instanceof TrialEvent.Reported r) {
             onReported(trial, r);
         } else if (event instanceof TrialEvent.Saved s) {
-            onSaved(trial, s);
+            checkpoints.onSaved(trial, s);
         } else if (event instanceof TrialEvent.Finished f) {
             if (f.runId() == trial.runId) {
-                dropPendingSaves(trial);
+                checkpoints.dropPending(trial);
                 if (trial.status() == TrialStatus.RUNNING) {
                     finish(trial, trial.lastResult(), false);
                 }
@@ -356,10 +337,10 @@ public final class TrialRunner {
         }
         logResult(trial, result);
         if (event.checkpoint() != null) {
-            track(trial, event.checkpoint(), trial.iteration, result);
+            checkpoints.track(trial, event.checkpoint(), trial.iteration, result);
         } else if (!late && decision != Decision.PAUSE
                 && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP)) {
-            requestSave(trial, true);
+            checkpoints.requestSave(trial, true);
         }
         switch (decision) {
             case CONTINUE -> executor.continueTraining(trial.id());
@@ -407,29 +388,13 @@ public final class TrialRunner {
         }
     }
 
-    /** Asks for a save of the trial's current state unless its latest checkpoint already holds it. */
-    void requestSave(Trial trial, boolean required) {
-        if (holdsCurrentState(trial)) {
-            return;
-        }
-        executor.save(trial.id(), required);
-        trial.pendingSaves++;
-        pendingSaves++;
-    }
-
-    private static boolean holdsCurrentState(Trial trial) {
-        TrackedCheckpoint latest = trial.checkpoints().latest();
-        return latest != null && latest.iteration() == trial.iteration && trial.pendingSaves == 0;
-    }
-
     /** PAUSE: save (unless an exploit replaced the state, or the latest checkpoint holds it), release, PAUSED. */
     void pause(Trial trial) {
-        if (trial.exploited || holdsCurrentState(trial)) {
+        if (trial.exploited || CheckpointBook.holdsCurrentState(trial)) {
             executor.stop(trial.id(), true);
         } else {
             executor.pause(trial.id());
-            trial.pendingSaves++;
-            pendingSaves++;
+            checkpoints.expectSave(trial);
         }
         setStatus(trial, TrialStatus.PAUSED);
     }
@@ -449,40 +414,12 @@ public final class TrialRunner {
         }
     }
 
-    private void onSaved(Trial trial, TrialEvent.Saved event) {
-        if (trial.pendingSaves > 0) {
-            trial.pendingSaves--;
-            pendingSaves--;
-        }
-        Checkpoint checkpoint = event.checkpoint();
-        if (checkpoint != null && trial.checkpoints().find(checkpoint.path()) == null) {
-            track(trial, checkpoint, event.iteration(), trial.resultAt(event.iteration()));
-        }
-    }
-
-    private void track(Trial trial, Checkpoint checkpoint, long iteration, Result at) {
-        String scoreAttribute = spec.checkpoint().scoreAttribute();
-        double timeTotal = at == null ? trial.timeTotalS : at.timeTotalS();
-        double score = scoreAttribute == null ? iteration : at == null ? Double.NaN : at.getDouble(scoreAttribute);
-        addCheckpoint(trial, new TrackedCheckpoint(checkpoint, iteration, timeTotal, score));
-        for (Callback c : callbacks) {
-            c.onCheckpoint(trial, checkpoint);
-        }
-    }
-
-    private void addCheckpoint(Trial trial, TrackedCheckpoint checkpoint) {
-        snapshots.changed();
-        for (TrackedCheckpoint evicted : trial.checkpoints().add(checkpoint)) {
-            io.delete(evicted.checkpoint().path());
-        }
-    }
-
     private void onFailed(Trial trial, TrialEvent.Failed event) {
         if (event.runId() != trial.runId) {
             LOG.debug("failure of an earlier run of trial {} ignored", trial.name(), event.error());
             return;
         }
-        dropPendingSaves(trial);
+        checkpoints.dropPending(trial);
         Throwable error = event.error();
         trial.noteFailure(stackTrace(error));
         if (trial.status() == TrialStatus.TERMINATED) {
@@ -514,12 +451,6 @@ public final class TrialRunner {
                 toRaise = error instanceof RuntimeException re ? re : new TuneException("trial " + trial.name() + " failed: " + error, error);
             }
         }
-    }
-
-    /** The trial's run ended: saves it was asked for and did not answer will not come. */
-    private void dropPendingSaves(Trial trial) {
-        pendingSaves -= trial.pendingSaves;
-        trial.pendingSaves = 0;
     }
 
     private static String stackTrace(Throwable error) {
@@ -565,7 +496,7 @@ public final class TrialRunner {
      */
     Checkpoint saveNow(Trial trial) {
         if (trial.status() == TrialStatus.RUNNING) {
-            requestSave(trial, false);
+            checkpoints.requestSave(trial, false);
         }
         awaitSaves(trial);
         TrackedCheckpoint latest = trial.checkpoints().latest();
@@ -576,54 +507,8 @@ public final class TrialRunner {
         return latest.checkpoint();
     }
 
-    /**
-     * Handles the trial's events until its saves are answered. A result it reported before a save
-     * while it is not RUNNING (paused mid-step) is logged on the spot, in order, since the saved state
-     * holds it; every other event waits in {@code deferred}, so no scheduler decision happens inside
-     * another.
-     */
     private void awaitSaves(Trial trial) {
-        while (trial.pendingSaves > 0) {
-            TrialEvent event = takeDeferredFor(trial);
-            if (event == null) {
-                try {
-                    event = executor.nextEvent();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
-                }
-                if (event == null) {
-                    dropPendingSaves(trial);
-                    return;
-                }
-            }
-            if (!canHandleWhileWaiting(trial, event)) {
-                deferred.add(event);
-            } else if (event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished) {
-                deferred.addFirst(event);
-                return;
-            } else {
-                handle(event);
-            }
-        }
-    }
-
-    private boolean canHandleWhileWaiting(Trial trial, TrialEvent event) {
-        return event.trialId().equals(trial.id())
-                && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished
-                    || event instanceof TrialEvent.Reported && trial.status() != TrialStatus.RUNNING);
-    }
-
-    /** The first deferred event of the trial that {@link #awaitSaves} may handle now, removed; or null. */
-    private TrialEvent takeDeferredFor(Trial trial) {
-        for (Iterator<TrialEvent> it = deferred.iterator(); it.hasNext(); ) {
-            TrialEvent event = it.next();
-            if (canHandleWhileWaiting(trial, event)) {
-                it.remove();
-                return event;
-            }
-        }
-        return null;
+        events.awaitSaves(trial, this::handle, () -> checkpoints.dropPending(trial));
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */
@@ -631,34 +516,16 @@ public final class TrialRunner {
         if (trial.status().isFinished()) {
             throw new IllegalStateException("trial " + trial.name() + " is " + trial.status() + " and cannot exploit another trial");
         }
-        TrackedCheckpoint donor = findTracked(from.path());
+        TrackedCheckpoint donor = CheckpointBook.find(trials, from.path());
         if (donor == null) {
             throw new IllegalArgumentException("checkpoint " + from.path() + " is not a checkpoint of the experiment " + spec.name() + "; pass one that RunnerView.saveCheckpoint or TrialView.latestCheckpoint returned");
         }
         awaitSaves(trial);
         ensureDir(trial);
-        Path target = CheckpointFolders.folderFor(trial.localDir(), donor.iteration());
-        if (!target.equals(from.path())) {
-            try {
-                io.copy(from.path(), target).join();
-            } catch (CompletionException e) {
-                throw new TuneException("trial " + trial.name() + " could not exploit checkpoint " + from.path() + ": " + e.getCause().getMessage(), e.getCause());
-            }
-        }
-        addCheckpoint(trial, new TrackedCheckpoint(new Checkpoint(target), donor.iteration(), donor.timeTotalS(), donor.score()));
+        checkpoints.adoptCopy(trial, donor);
         trial.exploit(newConfig, newTag);
         if (trial.status() == TrialStatus.RUNNING && !isDeciding(trial)) {
             pause(trial);
         }
-    }
-
-    private TrackedCheckpoint findTracked(Path folder) {
-        for (Trial t : trials) {
-            TrackedCheckpoint found = t.checkpoints().find(folder);
-            if (found != null) {
-                return found;
-            }
-        }
-        return null;
     }
 }

@@ -1,0 +1,121 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.Result;
+import io.jtune.api.TuneException;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.checkpoint.CheckpointFolders;
+import io.jtune.engine.checkpoint.CheckpointIo;
+import io.jtune.engine.checkpoint.TrackedCheckpoint;
+import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.exec.TrialExecutor;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The runner's checkpoint bookkeeping: saves asked of the executor and not answered yet (a trial
+ * with one may not restart), the checkpoints they bring with the metadata resuming needs, keep-N
+ * deletions in the background, and the copies PBT's exploit makes. Driver thread only.
+ */
+final class CheckpointBook {
+    private final TrialExecutor executor;
+    private final CheckpointIo io;
+    private final List<Callback> callbacks;
+    private final String scoreAttribute;
+    private final Runnable changed;
+    private int pending;
+
+    /** {@code changed} is told whenever a trial's checkpoints change. */
+    CheckpointBook(TrialExecutor executor, CheckpointIo io, List<Callback> callbacks, String scoreAttribute, Runnable changed) {
+        this.executor = executor;
+        this.io = io;
+        this.callbacks = callbacks;
+        this.scoreAttribute = scoreAttribute;
+        this.changed = changed;
+    }
+
+    /** Saves asked for and not answered, over all trials. */
+    int pending() {
+        return pending;
+    }
+
+    /** True when the trial's latest checkpoint holds its current state and no save is on its way. */
+    static boolean holdsCurrentState(Trial trial) {
+        TrackedCheckpoint latest = trial.checkpoints().latest();
+        return latest != null && latest.iteration() == trial.iteration && trial.pendingSaves == 0;
+    }
+
+    /** Asks for a save of the trial's current state unless its latest checkpoint already holds it. */
+    void requestSave(Trial trial, boolean required) {
+        if (!holdsCurrentState(trial)) {
+            executor.save(trial.id(), required);
+            expectSave(trial);
+        }
+    }
+
+    /** Counts a save asked of the executor another way (a pause). */
+    void expectSave(Trial trial) {
+        trial.pendingSaves++;
+        pending++;
+    }
+
+    /** The trial's run ended: saves it was asked for and did not answer will not come. */
+    void dropPending(Trial trial) {
+        pending -= trial.pendingSaves;
+        trial.pendingSaves = 0;
+    }
+
+    void onSaved(Trial trial, TrialEvent.Saved event) {
+        if (trial.pendingSaves > 0) {
+            trial.pendingSaves--;
+            pending--;
+        }
+        Checkpoint checkpoint = event.checkpoint();
+        if (checkpoint != null && trial.checkpoints().find(checkpoint.path()) == null) {
+            track(trial, checkpoint, event.iteration(), trial.resultAt(event.iteration()));
+        }
+    }
+
+    /** Adds a checkpoint holding the state at {@code iteration}, whose result is {@code at} (null when not logged yet). */
+    void track(Trial trial, Checkpoint checkpoint, long iteration, Result at) {
+        double timeTotal = at == null ? trial.timeTotalS : at.timeTotalS();
+        double score = scoreAttribute == null ? iteration : at == null ? Double.NaN : at.getDouble(scoreAttribute);
+        add(trial, new TrackedCheckpoint(checkpoint, iteration, timeTotal, score));
+        for (Callback c : callbacks) {
+            c.onCheckpoint(trial, checkpoint);
+        }
+    }
+
+    private void add(Trial trial, TrackedCheckpoint checkpoint) {
+        changed.run();
+        for (TrackedCheckpoint evicted : trial.checkpoints().add(checkpoint)) {
+            io.delete(evicted.checkpoint().path());
+        }
+    }
+
+    /** Copies {@code donor} into the trial's folder (waiting for it) and makes the copy the trial's latest checkpoint. */
+    void adoptCopy(Trial trial, TrackedCheckpoint donor) {
+        Path source = donor.checkpoint().path();
+        Path target = CheckpointFolders.folderFor(trial.localDir(), donor.iteration());
+        if (!target.equals(source)) {
+            try {
+                io.copy(source, target).join();
+            } catch (CompletionException e) {
+                throw new TuneException("trial " + trial.name() + " could not copy checkpoint " + source + ": " + e.getCause().getMessage(), e.getCause());
+            }
+        }
+        add(trial, new TrackedCheckpoint(new Checkpoint(target), donor.iteration(), donor.timeTotalS(), donor.score()));
+    }
+
+    /** The tracked checkpoint in this folder among the trials', or null. */
+    static TrackedCheckpoint find(List<Trial> trials, Path folder) {
+        for (Trial t : trials) {
+            TrackedCheckpoint found = t.checkpoints().find(folder);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,83 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.TrialStatus;
+import io.jtune.api.TuneException;
+import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.exec.TrialExecutor;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.function.Consumer;
+
+/**
+ * Where the runner takes executor events from. While a scheduler waits for a trial's save, the
+ * other events are kept back (no scheduler decision may happen inside another) and handed out
+ * first afterwards, in order. Driver thread only.
+ */
+final class EventIntake {
+    private final TrialExecutor executor;
+    private final ArrayDeque<TrialEvent> kept = new ArrayDeque<>();
+
+    EventIntake(TrialExecutor executor) {
+        this.executor = executor;
+    }
+
+    /** The next event, kept ones first; null when none can come. */
+    TrialEvent next() {
+        if (!kept.isEmpty()) {
+            return kept.poll();
+        }
+        return executor.hasPendingEvents() ? take("trial events") : null;
+    }
+
+    /**
+     * Hands the trial's events to {@code handler} until its saves are answered or its run ended.
+     * A result it reported before a save while it is not RUNNING (paused mid-step) is handled on the
+     * spot, in order, since the saved state holds it; every other event is kept for later.
+     */
+    void awaitSaves(Trial trial, Consumer<TrialEvent> handler, Runnable noMoreEvents) {
+        while (trial.pendingSaves > 0) {
+            TrialEvent event = takeKeptFor(trial);
+            if (event == null) {
+                event = take("a checkpoint of trial " + trial.name());
+                if (event == null) {
+                    noMoreEvents.run();
+                    return;
+                }
+            }
+            if (!canHandleWhileWaiting(trial, event)) {
+                kept.add(event);
+            } else if (event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished) {
+                kept.addFirst(event);
+                return;
+            } else {
+                handler.accept(event);
+            }
+        }
+    }
+
+    private static boolean canHandleWhileWaiting(Trial trial, TrialEvent event) {
+        return event.trialId().equals(trial.id())
+                && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished
+                    || event instanceof TrialEvent.Reported && trial.status() != TrialStatus.RUNNING);
+    }
+
+    private TrialEvent takeKeptFor(Trial trial) {
+        for (Iterator<TrialEvent> it = kept.iterator(); it.hasNext(); ) {
+            TrialEvent event = it.next();
+            if (canHandleWhileWaiting(trial, event)) {
+                it.remove();
+                return event;
+            }
+        }
+        return null;
+    }
+
+    private TrialEvent take(String waitingFor) {
+        try {
+            return executor.nextEvent();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TuneException("interrupted while waiting for " + waitingFor, e);
+        }
+    }
+}

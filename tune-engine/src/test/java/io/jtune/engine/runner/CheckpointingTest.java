@@ -48,10 +48,6 @@ class CheckpointingTest {
         CountingTrainable.resetCounters();
     }
 
-    private Tuner counting(ListSearcher searcher, FirstComeScheduler scheduler) {
-        return Runs.counting(storage, searcher, scheduler);
-    }
-
     private static List<String> checkpointFolders(Trial trial) throws IOException {
         try (Stream<Path> files = Files.list(trial.localDir())) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("checkpoint_")).sorted().toList();
@@ -65,7 +61,7 @@ class CheckpointingTest {
     @Test
     void keepsTheBestCheckpointsByScoreAndTheLatest() throws IOException {
         RecordingCallback callback = new RecordingCallback();
-        List<Trial> trials = run(counting(new ListSearcher(List.of(Config.of(Map.of("x", 1.0)))), new FirstComeScheduler()).stop(StopAt.iteration(6)).callbacks(callback)
+        List<Trial> trials = run(Runs.counting(storage, new ListSearcher(List.of(Config.of(Map.of("x", 1.0)))), new FirstComeScheduler()).stop(StopAt.iteration(6)).callbacks(callback)
                 .checkpoint(CheckpointPolicy.every(1).keep(2, "value", Mode.MIN)));
         Trial t = trials.get(0);
         assertEquals(List.of("checkpoint_000001", "checkpoint_000006"), checkpointFolders(t), "the lowest value and the latest stay");
@@ -76,7 +72,7 @@ class CheckpointingTest {
 
     @Test
     void checkpointsAtTheEndAndWhenAResultAsks() throws IOException {
-        List<Trial> trials = run(counting(new ListSearcher(List.of(Config.of(Map.of("x", 1.0)))), new FirstComeScheduler())
+        List<Trial> trials = run(Runs.counting(storage, new ListSearcher(List.of(Config.of(Map.of("x", 1.0)))), new FirstComeScheduler())
                 .stop(StopAt.iteration(5)).checkpoint(CheckpointPolicy.NONE.atEnd(true)));
         assertEquals(List.of("checkpoint_000005"), checkpointFolders(trials.get(0)));
 
@@ -102,7 +98,7 @@ class CheckpointingTest {
     void pauseSavesReleasesAndResumeContinuesTheIterationCount() throws IOException {
         Set<String> paused = new HashSet<>();
         RecordingCallback callback = new RecordingCallback();
-        List<Trial> trials = run(counting(new ListSearcher(List.of(Config.of(Map.of("x", 1.0)), Config.of(Map.of("x", 3.0)), Config.of(Map.of("x", 5.0)))),
+        List<Trial> trials = run(Runs.counting(storage, new ListSearcher(List.of(Config.of(Map.of("x", 1.0)), Config.of(Map.of("x", 3.0)), Config.of(Map.of("x", 5.0)))),
                 pausingOnceAt2(paused)).stop(StopAt.iteration(4)).callbacks(callback));
         assertEquals(3, paused.size());
         for (Trial t : trials) {
@@ -149,7 +145,7 @@ class CheckpointingTest {
 
     @Test
     void reusedTrainablesGetTheNextConfigThroughReset() {
-        List<Trial> trials = run(counting(ListSearcher.of(4, "x"), new FirstComeScheduler()).stop(StopAt.iteration(2))
+        List<Trial> trials = run(Runs.counting(storage, ListSearcher.of(4, "x"), new FirstComeScheduler()).stop(StopAt.iteration(2))
                 .reuseTrainables(true).maxConcurrentTrials(1));
         for (Trial t : trials) {
             assertEquals(2.0 * t.index(), t.lastResult().getDouble("value"), "reset gave trial " + t.index() + " its own x and a fresh state");
@@ -172,7 +168,7 @@ class CheckpointingTest {
             }
             return Decision.CONTINUE;
         });
-        List<Trial> trials = run(counting(new ListSearcher(List.of(Config.of(Map.of("x", 2.0)), Config.of(Map.of("x", 3.0)))), pbtLike)
+        List<Trial> trials = run(Runs.counting(storage, new ListSearcher(List.of(Config.of(Map.of("x", 2.0)), Config.of(Map.of("x", 3.0)))), pbtLike)
                 .stop(StopAt.iteration(8)).maxConcurrentTrials(1).checkpoint(CheckpointPolicy.NONE.atEnd(true)));
         Trial donor = trials.get(0);
         Trial exploiter = trials.get(1);
@@ -204,7 +200,7 @@ class CheckpointingTest {
             }
             return Decision.CONTINUE;
         }).resumingPaused();
-        List<Trial> trials = run(counting(ListSearcher.of(2, "x"), scheduler).stop(StopAt.iteration(4)));
+        List<Trial> trials = run(Runs.counting(storage, ListSearcher.of(2, "x"), scheduler).stop(StopAt.iteration(4)));
         assertFalse(saved.isEmpty());
         for (Checkpoint c : saved) {
             assertEquals("checkpoint_000002", c.path().getFileName().toString());

@@ -45,16 +45,12 @@ class TrialRunnerTest {
         CountingTrainable.resetCounters();
     }
 
-    private Tuner counting(ListSearcher searcher, FirstComeScheduler scheduler) {
-        return Runs.counting(storage, searcher, scheduler);
-    }
-
     @Test
     void everyTrialRunsToItsStopRuleWithAutoFieldsAndCallbacksInOrder() {
         ListSearcher searcher = ListSearcher.of(5, "x");
         FirstComeScheduler scheduler = new FirstComeScheduler();
         RecordingCallback callback = new RecordingCallback();
-        List<Trial> trials = run(counting(searcher, scheduler).stop(StopAt.iteration(3)).callbacks(callback));
+        List<Trial> trials = run(Runs.counting(storage, searcher, scheduler).stop(StopAt.iteration(3)).callbacks(callback));
 
         assertEquals(5, trials.size());
         for (Trial t : trials) {
@@ -91,7 +87,7 @@ class TrialRunnerTest {
     @Test
     void aSchedulerStopRemovesTheTrialAndMarksItsLastResultDone() {
         FirstComeScheduler scheduler = new FirstComeScheduler((runner, trial, result) -> result.trainingIteration() < 2 ? Decision.CONTINUE : Decision.STOP);
-        List<Trial> trials = run(counting(ListSearcher.of(2, "x"), scheduler).stop(StopAt.iteration(10)));
+        List<Trial> trials = run(Runs.counting(storage, ListSearcher.of(2, "x"), scheduler).stop(StopAt.iteration(10)));
         for (Trial t : trials) {
             assertEquals(TrialStatus.TERMINATED, t.status());
             assertEquals(2, t.history().size());
@@ -158,7 +154,7 @@ class TrialRunnerTest {
     @Test
     void aTrialAskingMoreThanTheMachineHasFailsAtOnce() {
         RecordingCallback callback = new RecordingCallback();
-        TuneException e = assertThrows(TuneException.class, () -> run(counting(ListSearcher.of(1, "x"), new FirstComeScheduler())
+        TuneException e = assertThrows(TuneException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), new FirstComeScheduler())
                 .resources(ResourceRequest.cpus(1).withCustom("tpu", 1)).callbacks(callback)));
         assertTrue(e.getMessage().startsWith("Insufficient cluster resources"), e.getMessage());
         assertTrue(e.getMessage().contains("1.0 CPU, 1.0 tpu"), e.getMessage());
@@ -168,12 +164,12 @@ class TrialRunnerTest {
 
     @Test
     void aMetricNobodyReportsIsAnErrorNamingItAndWhatIsReported() {
-        TuneException e = assertThrows(TuneException.class, () -> run(counting(ListSearcher.of(2, "x"), new FirstComeScheduler())
+        TuneException e = assertThrows(TuneException.class, () -> run(Runs.counting(storage, ListSearcher.of(2, "x"), new FirstComeScheduler())
                 .metric("accuracy", Mode.MAX).stop(StopAt.iteration(3))));
         assertTrue(e.getMessage().contains("'accuracy'") && e.getMessage().contains("experiment's metric"), e.getMessage());
         assertTrue(e.getMessage().contains("[value, steps]") || e.getMessage().contains("[steps, value]"), e.getMessage());
 
-        e = assertThrows(TuneException.class, () -> run(counting(ListSearcher.of(1, "x"), new FirstComeScheduler()).name("b")
+        e = assertThrows(TuneException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), new FirstComeScheduler()).name("b")
                 .stop(new StopAt("val_loss", 0.1))));
         assertTrue(e.getMessage().contains("'val_loss'") && e.getMessage().contains("stopper io.jtune.engine.testing.StopAt"), e.getMessage());
     }
@@ -205,7 +201,7 @@ class TrialRunnerTest {
         ListSearcher searcher = new ListSearcher(List.of(Config.of(Map.of("x", 1.0, "failAtStep", 3)), Config.of(Map.of("x", 2.0))));
         FirstComeScheduler scheduler = new FirstComeScheduler();
         RecordingCallback callback = new RecordingCallback();
-        List<Trial> trials = run(counting(searcher, scheduler).stop(StopAt.iteration(5)).maxFailures(1)
+        List<Trial> trials = run(Runs.counting(storage, searcher, scheduler).stop(StopAt.iteration(5)).maxFailures(1)
                 .checkpoint(io.jtune.engine.CheckpointPolicy.every(1)).callbacks(callback));
         Trial flaky = trials.get(0);
         assertEquals(TrialStatus.TERMINATED, flaky.status());
@@ -225,7 +221,7 @@ class TrialRunnerTest {
         ListSearcher searcher = new ListSearcher(List.of(Config.of(Map.of("failAtStep", 2, "failAlways", true)), Config.of(Map.of("x", 2.0))));
         FirstComeScheduler scheduler = new FirstComeScheduler();
         RecordingCallback callback = new RecordingCallback();
-        List<Trial> trials = run(counting(searcher, scheduler).stop(StopAt.iteration(3)).maxFailures(2).callbacks(callback));
+        List<Trial> trials = run(Runs.counting(storage, searcher, scheduler).stop(StopAt.iteration(3)).maxFailures(2).callbacks(callback));
         Trial bad = trials.get(0);
         assertEquals(TrialStatus.ERROR, bad.status());
         assertEquals(3, bad.numFailures(), "the first try and two retries");
@@ -239,7 +235,7 @@ class TrialRunnerTest {
     @Test
     void failFastRaiseRethrowsTheTrainablesException() {
         ListSearcher searcher = new ListSearcher(List.of(Config.of(Map.of("failAtStep", 1, "failAlways", true)), Config.of(Map.of("x", 2.0))));
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(counting(searcher, new FirstComeScheduler())
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(Runs.counting(storage, searcher, new FirstComeScheduler())
                 .stop(StopAt.iteration(3)).failFast(io.jtune.engine.FailFast.RAISE)));
         assertEquals("planned failure at step 1", e.getMessage());
     }
@@ -261,7 +257,7 @@ class TrialRunnerTest {
             }
         };
         ListSearcher searcher = ListSearcher.of(10, "x");
-        List<Trial> trials = run(counting(searcher, new FirstComeScheduler()).stop(afterFour).maxConcurrentTrials(1));
+        List<Trial> trials = run(Runs.counting(storage, searcher, new FirstComeScheduler()).stop(afterFour).maxConcurrentTrials(1));
         assertEquals(1, trials.size(), "only the first trial was created");
         assertEquals(TrialStatus.TERMINATED, trials.get(0).status());
         assertEquals(4, trials.get(0).history().size());
@@ -274,7 +270,7 @@ class TrialRunnerTest {
             runner.stopTrial(trial);
             return Decision.CONTINUE;
         });
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(counting(ListSearcher.of(1, "x"), scheduler)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
         assertTrue(e.getMessage().contains("return STOP from onTrialResult"), e.getMessage());
     }
 
@@ -285,7 +281,7 @@ class TrialRunnerTest {
                     new io.jtune.engine.checkpoint.TrialCheckpoints(0, false, Mode.MAX)));
             return Decision.CONTINUE;
         });
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(counting(ListSearcher.of(1, "x"), scheduler)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
         assertTrue(e.getMessage().contains("zzzzz_00000 is not a trial of the experiment exp"), e.getMessage());
     }
 }

@@ -10,6 +10,7 @@ import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
+import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
@@ -78,6 +79,11 @@ public final class Tuner {
     /** A class implementing {@link Trainable}, or one annotated with {@code @io.jtune.api.Trainable}. */
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
+        if (AnnotatedTrainables.isAnnotated(trainableClass)) {
+            String name = trainableClass.getAnnotation(io.jtune.api.Trainable.class).name();
+            return new Tuner(new TrainableSpec.ClassApi(name.isEmpty() ? trainableClass.getSimpleName() : name,
+                    AnnotatedTrainables.factory(trainableClass)));
+        }
         if (Trainable.class.isAssignableFrom(trainableClass)) {
             return new Tuner(new TrainableSpec.ClassApi(trainableClass.getSimpleName(),
                     TrainableFactories.noArgConstructor(trainableClass.asSubclass(Trainable.class))));
@@ -240,7 +246,7 @@ public final class Tuner {
         }
         all.addAll(callbacks);
         if (progress) {
-            all.add(DefaultComponents.progressReporter(metric, mode));
+            all.add(DefaultComponents.progressReporter());
         }
         return all;
     }

@@ -21,7 +21,7 @@ final class MetricCheck {
         }
         for (Stopper s : stoppers) {
             for (String m : s.metrics()) {
-                required.putIfAbsent(m, "the stopper " + s.getClass().getSimpleName());
+                required.putIfAbsent(m, "the stopper " + s.getClass().getName());
             }
         }
         if (checkpointScore != null) {

@@ -31,6 +31,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -176,11 +177,11 @@ public final class TrialRunner {
     }
 
     private boolean launchOne() {
-        if (stopRequested) {
+        if (stopRequested || !hasCapacity(spec.resources())) {
             return false;
         }
         boolean added = false;
-        if (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished() && hasCapacity(spec.resources())) {
+        if (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished()) {
             String id = TrialNames.trialId(idPrefix, trials.size());
             Config config = searcher.suggest(id);
             if (config != null) {
@@ -230,6 +231,9 @@ public final class TrialRunner {
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;
         scheduler.onTrialAdd(view, trial);
+        for (Callback c : callbacks) {
+            c.onTrialAdd(trial);
+        }
     }
 
     private void start(Trial trial) {
@@ -328,7 +332,7 @@ public final class TrialRunner {
         }
         for (Stopper s : stoppers) {
             if (s.stopAll()) {
-                stopExperiment("the stopper " + s.getClass().getSimpleName() + " ended the experiment");
+                stopExperiment("the stopper " + s.getClass().getName() + " ended the experiment");
                 break;
             }
         }
@@ -528,12 +532,14 @@ public final class TrialRunner {
 
     private void awaitSaves(Trial trial) {
         while (trial.pendingSaves > 0) {
-            TrialEvent event;
-            try {
-                event = executor.nextEvent();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
+            TrialEvent event = takeDeferredSaveOf(trial);
+            if (event == null) {
+                try {
+                    event = executor.nextEvent();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
+                }
             }
             if (event.trialId().equals(trial.id()) && event instanceof TrialEvent.Saved saved) {
                 onSaved(trial, saved);
@@ -544,6 +550,18 @@ public final class TrialRunner {
                 }
             }
         }
+    }
+
+    /** A Saved or Failed event of the trial kept earlier for later, removed from the deferred ones; or null. */
+    private TrialEvent takeDeferredSaveOf(Trial trial) {
+        for (Iterator<TrialEvent> it = deferred.iterator(); it.hasNext(); ) {
+            TrialEvent event = it.next();
+            if (event.trialId().equals(trial.id()) && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed)) {
+                it.remove();
+                return event;
+            }
+        }
+        return null;
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */

@@ -7,22 +7,34 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
 
 /**
  * A test scheduler: runs PENDING (then PAUSED) trials first come, first served, decides results
  * with a function and records every call.
  */
 public class FirstComeScheduler implements TrialScheduler {
-    private final BiFunction<RunnerView, TrialView, Decision> decider;
+    /** Decides on one result. */
+    @FunctionalInterface
+    public interface Decider {
+        Decision decide(RunnerView runner, TrialView trial, Result result);
+    }
+
+    private final Decider decider;
+    private boolean resumePaused;
     public final List<String> calls = new ArrayList<>();
 
     public FirstComeScheduler() {
-        this((runner, trial) -> Decision.CONTINUE);
+        this((runner, trial, result) -> Decision.CONTINUE);
     }
 
-    public FirstComeScheduler(BiFunction<RunnerView, TrialView, Decision> decider) {
+    public FirstComeScheduler(Decider decider) {
         this.decider = decider;
+    }
+
+    /** Makes a chosen PAUSED trial PENDING first (through {@link RunnerView#unpauseTrial}), as a real scheduler does. */
+    public FirstComeScheduler resumingPaused() {
+        resumePaused = true;
+        return this;
     }
 
     @Override
@@ -32,7 +44,7 @@ public class FirstComeScheduler implements TrialScheduler {
 
     @Override
     public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
-        return decider.apply(runner, trial);
+        return decider.decide(runner, trial, result);
     }
 
     @Override
@@ -55,6 +67,9 @@ public class FirstComeScheduler implements TrialScheduler {
         for (TrialStatus wanted : new TrialStatus[] {TrialStatus.PENDING, TrialStatus.PAUSED}) {
             for (TrialView t : runner.trials()) {
                 if (t.status() == wanted && runner.hasResources(t.resources())) {
+                    if (resumePaused && wanted == TrialStatus.PAUSED) {
+                        runner.unpauseTrial(t);
+                    }
                     return t;
                 }
             }

@@ -21,6 +21,11 @@ public final class RecordingCallback implements Callback {
     }
 
     @Override
+    public void onTrialAdd(TrialView trial) {
+        events.add("add " + trial.id() + " " + trial.status());
+    }
+
+    @Override
     public void onTrialStart(TrialView trial) {
         events.add("start " + trial.id() + (Files.isDirectory(trial.localDir()) ? "" : " NO-DIR"));
     }

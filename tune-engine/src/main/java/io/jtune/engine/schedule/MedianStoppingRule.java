@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
 public final class MedianStoppingRule implements TrialScheduler {
     private static final Logger LOG = LoggerFactory.getLogger(MedianStoppingRule.class);
     private static final String NAME = "MedianStoppingRule";
+    /** Trials run in Ray's FIFO order. */
+    private static final FifoScheduler FIFO = new FifoScheduler();
 
     private final String timeAttr;
     private final String metric;
@@ -197,7 +199,7 @@ public final class MedianStoppingRule implements TrialScheduler {
 
     @Override
     public TrialView chooseTrialToRun(RunnerView runner) {
-        return FifoOrder.next(runner);
+        return FIFO.chooseTrialToRun(runner);
     }
 
     @Override

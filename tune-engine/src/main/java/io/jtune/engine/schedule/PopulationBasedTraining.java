@@ -121,7 +121,11 @@ public final class PopulationBasedTraining implements TrialScheduler {
     public void setup(ExperimentInfo experiment) {
         target = MetricTarget.resolve(metric, mode, experiment, NAME);
         random = new SeededRandom(experiment.seedFor(NAME));
-        policyLog = new PbtPolicyLog(experiment.dir() == null ? Path.of(".") : experiment.dir());
+        if (logConfig && experiment.dir() == null) {
+            throw new IllegalStateException(NAME + ": the experiment has no folder to write pbt_global.txt and pbt_policy_<trial_id>.txt into; "
+                    + "give it a storage path, or build the scheduler with logConfig(false)");
+        }
+        policyLog = logConfig ? new PbtPolicyLog(experiment.dir()) : null;
         Map<String, PbtMutation> mutations = new LinkedHashMap<>();
         Map<String, Domain> domains = experiment.space().domains();
         for (String name : spaceMutations) {

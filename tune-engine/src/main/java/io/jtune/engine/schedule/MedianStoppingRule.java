@@ -157,7 +157,9 @@ public final class MedianStoppingRule implements TrialScheduler {
         }
         double median = Percentiles.nanMedian(means, samples);
         double best = curve.best();
-        LOG.debug("{}: trial {} best={} vs median={} at {}={}", NAME, trial.id(), best, median, timeAttr, time);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: trial {} best={} vs median={} at {}={}", NAME, trial.id(), best, median, timeAttr, time);
+        }
         if (median > best) {
             stopped.add(trial.id());
             return hardStop ? Decision.STOP : Decision.PAUSE;
@@ -171,8 +173,10 @@ public final class MedianStoppingRule implements TrialScheduler {
         if (yield) {
             lastPause.put(trial.id(), time);
         }
-        LOG.debug("{}: {} samples are too few to judge trial {} at {}={}; {}", NAME, samples, trial.id(), timeAttr, time,
-                yield ? "yielding time to other trials" : "continuing anyway");
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: {} samples are too few to judge trial {} at {}={}; {}", NAME, samples, trial.id(), timeAttr, time,
+                    yield ? "yielding time to other trials" : "continuing anyway");
+        }
         return yield ? Decision.PAUSE : Decision.CONTINUE;
     }
 

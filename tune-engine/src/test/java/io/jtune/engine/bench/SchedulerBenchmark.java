@@ -6,7 +6,6 @@ import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
-import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.checkpoint.CheckpointFolders;
@@ -14,6 +13,7 @@ import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.schedule.HyperBandScheduler;
+import io.jtune.engine.schedule.IterationTrainable;
 import io.jtune.engine.schedule.MedianStoppingRule;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
@@ -65,10 +65,9 @@ public final class SchedulerBenchmark {
     }
 
     /** A simulated learning curve; its state (the iteration) is checkpointed so it can pause and resume. */
-    public static final class Curve implements Trainable {
+    public static final class Curve extends IterationTrainable {
         private double v;
         private boolean crossing;
-        private int t;
 
         @Override
         public void setup(Config config) {
@@ -77,27 +76,11 @@ public final class SchedulerBenchmark {
         }
 
         @Override
-        public Map<String, ?> step() {
-            t++;
+        protected Map<String, ?> metricsAt(int t) {
             double x = (double) t / MAX_T;
             double y = crossing ? v * Math.pow(x, 0.5 + 1.5 * v) : v * (1 - Math.exp(-4 * x)) / (1 - Math.exp(-4));
             double noise = NOISE * new SplittableRandom(Double.doubleToLongBits(v) * 31 + t).nextGaussian();
             return Map.of("y", y + noise);
-        }
-
-        @Override
-        public boolean supportsCheckpoints() {
-            return true;
-        }
-
-        @Override
-        public void save(Path dir) throws IOException {
-            Files.writeString(dir.resolve("t"), Integer.toString(t));
-        }
-
-        @Override
-        public void restore(Path dir) throws IOException {
-            t = Integer.parseInt(Files.readString(dir.resolve("t")).trim());
         }
     }
 

@@ -8,14 +8,12 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialScheduler;
-import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,9 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 class EarlyStoppingEngineTest {
 
     /** Reports {@code y = v * t}; the iteration count is its checkpointed state. */
-    public static final class Line implements Trainable {
+    public static final class Line extends IterationTrainable {
         private double v;
-        private int t;
 
         @Override
         public void setup(Config config) {
@@ -43,24 +40,8 @@ class EarlyStoppingEngineTest {
         }
 
         @Override
-        public Map<String, ?> step() {
-            t++;
+        protected Map<String, ?> metricsAt(int t) {
             return Map.of("y", v * t, "t", t);
-        }
-
-        @Override
-        public boolean supportsCheckpoints() {
-            return true;
-        }
-
-        @Override
-        public void save(Path dir) throws Exception {
-            Files.writeString(dir.resolve("t"), Integer.toString(t));
-        }
-
-        @Override
-        public void restore(Path dir) throws Exception {
-            t = Integer.parseInt(Files.readString(dir.resolve("t")));
         }
     }
 

@@ -22,6 +22,7 @@ import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.RecordingCallback;
+import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +42,7 @@ class TrialRunnerTest {
     }
 
     private Tuner counting(ListSearcher searcher, FirstComeScheduler scheduler) {
-        return quiet(Tuner.of(CountingTrainable.class), storage).searcher(searcher).scheduler(scheduler);
+        return Runs.counting(storage, searcher, scheduler);
     }
 
     @Test
@@ -94,6 +95,28 @@ class TrialRunnerTest {
             assertTrue(scheduler.calls.contains("remove " + t.id()));
             assertFalse(scheduler.calls.contains("complete " + t.id()));
         }
+    }
+
+    @Test
+    void aResultWithDoneEndsTheTrialAndAFunctionsReportThenThrows() {
+        List<Throwable> signals = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FirstComeScheduler scheduler = new FirstComeScheduler();
+        List<Trial> trials = run(quiet(Tuner.of("fn", (config, session) -> {
+            try {
+                for (int i = 1; i <= 10; i++) {
+                    session.report(Map.of("i", i, Result.DONE, i == 2));
+                }
+            } catch (io.jtune.api.trainable.TrialStoppedSignal s) {
+                signals.add(s);
+                throw s;
+            }
+        }), storage).searcher(ListSearcher.of(1, "x")).scheduler(scheduler));
+        Trial t = trials.get(0);
+        assertEquals(TrialStatus.TERMINATED, t.status());
+        assertEquals(2, t.history().size());
+        assertTrue(t.lastResult().done());
+        assertEquals(1, signals.size(), "report threw TrialStoppedSignal once the driver stopped the trial");
+        assertTrue(scheduler.calls.contains("complete " + t.id()));
     }
 
     /** Records how many trials step at once. */

@@ -12,6 +12,9 @@ import java.util.Map;
  * <p>{@code step} returns the metrics of one iteration. The keys {@code done} (true ends the trial)
  * and {@code should_checkpoint} (true asks for a checkpoint now) are honoured as in Ray Tune.
  * The runner adds the auto fields ({@code training_iteration} and the rest).
+ *
+ * <p>Not to be confused with the annotation {@link io.jtune.api.Trainable}: a class annotated with it
+ * needs no interface; the engine generates an implementation of this one around it.
  */
 public interface Trainable {
 

@@ -13,6 +13,10 @@ public interface Callback {
     default void setup(ExperimentInfo experiment) {
     }
 
+    /** A new trial was added (PENDING); it has not started yet. */
+    default void onTrialAdd(TrialView trial) {
+    }
+
     /** The trial started or restarted. */
     default void onTrialStart(TrialView trial) {
     }

@@ -1,0 +1,49 @@
+package io.jtune.engine;
+
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.api.spi.TrialScheduler;
+import io.jtune.engine.output.CsvLoggerCallback;
+import io.jtune.engine.output.ErrorFileCallback;
+import io.jtune.engine.output.JsonLoggerCallback;
+import io.jtune.engine.output.ProgressReporter;
+import io.jtune.engine.runner.Trial;
+import io.jtune.engine.schedule.FifoScheduler;
+import io.jtune.engine.search.BasicVariantGenerator;
+import java.time.Duration;
+import java.util.List;
+
+/** The components an experiment gets unless the {@link Tuner} is told otherwise, as in Ray Tune. */
+final class DefaultComponents {
+    /** Ray Tune's CLI reporter refreshes at most every 5 s. */
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(5);
+
+    private DefaultComponents() {
+    }
+
+    static SearchAlgorithm searcher(int numSamples) {
+        return new BasicVariantGenerator(numSamples);
+    }
+
+    static TrialScheduler scheduler() {
+        return new FifoScheduler();
+    }
+
+    /** params.json + result.json, progress.csv and error.txt in every trial folder. */
+    static List<Callback> loggers() {
+        return List.of(new JsonLoggerCallback(), new CsvLoggerCallback(), new ErrorFileCallback());
+    }
+
+    /** The progress table on stdout; redrawn in place on a terminal. */
+    static Callback progressReporter() {
+        return new ProgressReporter(System.out, PROGRESS_INTERVAL, System.console() != null);
+    }
+
+    static ResultGrid resultGrid(List<Trial> trials, ExperimentSpec spec) {
+        List<TrialOutcome> outcomes = trials.stream()
+                .map(t -> new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t.history(), t.errorTrace(), t.localDir(),
+                        t.latestCheckpoint().orElse(null), t.numFailures()))
+                .toList();
+        return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir());
+    }
+}

@@ -1,0 +1,138 @@
+package io.jtune.engine.output;
+
+import io.jtune.api.Config;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CSV as Ray Tune's files have it, readable by pandas: Python's {@code csv} minimal quoting, floats
+ * with NaN and infinities as {@code nan}, {@code inf}, {@code -inf}, booleans as {@code True} and
+ * {@code False}, null as an empty cell; nested values are flattened to {@code a/b} columns.
+ */
+public final class CsvFormat {
+    private CsvFormat() {
+    }
+
+    /** Appends one cell (no separator). */
+    public static void appendCell(StringBuilder line, Object value) {
+        if (value == null) {
+            return;
+        }
+        if (value instanceof Double || value instanceof Float) {
+            appendFloat(line, ((Number) value).doubleValue(), value instanceof Float);
+        } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            line.append(((Number) value).longValue());
+        } else if (value instanceof Boolean b) {
+            line.append(b ? "True" : "False");
+        } else {
+            appendText(line, value.toString());
+        }
+    }
+
+    private static void appendFloat(StringBuilder line, double d, boolean isFloat) {
+        if (Double.isNaN(d)) {
+            line.append("nan");
+        } else if (Double.isInfinite(d)) {
+            line.append(d > 0 ? "inf" : "-inf");
+        } else if (isFloat) {
+            line.append((float) d);
+        } else {
+            line.append(d);
+        }
+    }
+
+    /** Appends a header record: the names, quoted where needed, separated by commas (no line break). */
+    public static void appendHeader(StringBuilder line, Iterable<String> names) {
+        boolean first = true;
+        for (String name : names) {
+            if (!first) {
+                line.append(',');
+            }
+            first = false;
+            appendText(line, name);
+        }
+    }
+
+    /** Appends text, quoted (with doubled quotes) when it holds a comma, quote or line break. */
+    public static void appendText(StringBuilder line, String text) {
+        if (!needsQuotes(text)) {
+            line.append(text);
+            return;
+        }
+        line.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                line.append('"');
+            }
+            line.append(c);
+        }
+        line.append('"');
+    }
+
+    private static boolean needsQuotes(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ',' || c == '"' || c == '\n' || c == '\r') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Splits one CSV record (a header line) into its cells, undoing the quoting. */
+    public static List<String> parseRecord(String line) {
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cell.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    cell.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else if (c != '\r' && c != '\n') {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString());
+        return cells;
+    }
+
+    /** Adds the leaves of {@code value} under {@code key}: nested configs and maps become {@code key/child} entries. */
+    public static void flattenInto(String key, Object value, Map<String, Object> out) {
+        if (value instanceof Config c && !c.isEmpty()) {
+            c.flatten().forEach((k, v) -> out.put(key + Config.PATH_SEPARATOR + k, v));
+        } else if (value instanceof Map<?, ?> m && !m.isEmpty()) {
+            m.forEach((k, v) -> flattenInto(key + Config.PATH_SEPARATOR + k, v, out));
+        } else {
+            out.put(key, value);
+        }
+    }
+
+    /** The value at a flattened path, walking nested configs and maps; null when absent. */
+    public static Object valueAt(Object root, String[] path) {
+        Object node = root;
+        for (String part : path) {
+            if (node instanceof Config c) {
+                node = c.has(part) ? c.get(part) : null;
+            } else if (node instanceof Map<?, ?> m) {
+                node = m.get(part);
+            } else {
+                return null;
+            }
+        }
+        return node;
+    }
+}

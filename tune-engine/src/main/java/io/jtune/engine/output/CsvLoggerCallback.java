@@ -1,0 +1,160 @@
+package io.jtune.engine.output;
+
+import io.jtune.api.Config;
+import io.jtune.api.Result;
+import io.jtune.api.spi.TrialView;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Writes each trial's {@code progress.csv}: one row a result, nested values (the {@code config}
+ * too) flattened to {@code a/b} columns. The header comes from the first result; later results keep
+ * its columns (new keys are left out, missing ones are empty cells). A resumed trial appends rows
+ * under the header already in its file. Cells follow {@link CsvFormat}.
+ */
+public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallback.ProgressFile> {
+    /** The progress file of a trial. */
+    public static final String PROGRESS_FILE = "progress.csv";
+
+    public CsvLoggerCallback() {
+        this(System::nanoTime);
+    }
+
+    CsvLoggerCallback(LongSupplier nanoClock) {
+        super(nanoClock);
+    }
+
+    @Override
+    public void onTrialStart(TrialView trial) {
+        file(trial);
+    }
+
+    @Override
+    protected ProgressFile open(TrialView trial, Path dir, long nowNanos) throws IOException {
+        return new ProgressFile(dir.resolve(PROGRESS_FILE), nowNanos);
+    }
+
+    /**
+     * One column: where its value sits in a result. {@code key} is the result's top-level key (it may
+     * itself hold a '/'), {@code nested} the path below it; unresolved columns (read from an existing
+     * header) are resolved against the first result that has them.
+     */
+    private static final class Column {
+        final String name;
+        String key;
+        String[] nested;
+
+        Column(String name, String key, String[] nested) {
+            this.name = name;
+            this.key = key;
+            this.nested = nested;
+        }
+
+        Object valueIn(Result result, Config trialConfig) {
+            if (key == null && !resolve(result)) {
+                return null;
+            }
+            Object top = result.get(key);
+            if (top == null && Result.CONFIG.equals(key)) {
+                top = trialConfig;
+            }
+            return nested.length == 0 ? top : CsvFormat.valueAt(top, nested);
+        }
+
+        private boolean resolve(Result result) {
+            for (int cut = name.length(); cut > 0; cut = name.lastIndexOf(Config.PATH_SEPARATOR, cut - 1)) {
+                String prefix = name.substring(0, cut);
+                if (result.has(prefix) || Result.CONFIG.equals(prefix)) {
+                    key = prefix;
+                    nested = cut == name.length() ? new String[0] : name.substring(cut + 1).split(Config.PATH_SEPARATOR);
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** An open progress.csv with its columns. */
+    static final class ProgressFile extends TrialFile {
+        private final Writer out;
+        private final StringBuilder line = new StringBuilder(256);
+        private List<Column> columns;
+
+        ProgressFile(Path path, long nowNanos) throws IOException {
+            super(path, FLUSH_INTERVAL_NANOS, nowNanos);
+            this.columns = existingHeader(path);
+            this.out = Files.newBufferedWriter(path, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
+
+        private static List<Column> existingHeader(Path path) throws IOException {
+            if (!Files.exists(path) || Files.size(path) == 0) {
+                return null;
+            }
+            try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                List<Column> columns = new ArrayList<>();
+                CsvFormat.parseRecord(in.readLine()).forEach(name -> columns.add(new Column(name, null, null)));
+                return columns;
+            }
+        }
+
+        @Override
+        void write(Result result, Config trialConfig) {
+            try {
+                if (columns == null) {
+                    columns = header(result, trialConfig);
+                    line.setLength(0);
+                    CsvFormat.appendHeader(line, columns.stream().map(c -> c.name).toList());
+                    out.append(line).append('\n');
+                }
+                line.setLength(0);
+                for (int i = 0; i < columns.size(); i++) {
+                    if (i > 0) {
+                        line.append(',');
+                    }
+                    CsvFormat.appendCell(line, columns.get(i).valueIn(result, trialConfig));
+                }
+                out.append(line).append('\n');
+            } catch (IOException e) {
+                throw failure("write to", e);
+            }
+        }
+
+        private static List<Column> header(Result result, Config trialConfig) {
+            List<Column> columns = new ArrayList<>();
+            Map<String, Object> flat = new LinkedHashMap<>();
+            result.asMap().forEach((key, value) -> addColumns(columns, flat, key, value));
+            if (!result.has(Result.CONFIG)) {
+                addColumns(columns, flat, Result.CONFIG, trialConfig);
+            }
+            return columns;
+        }
+
+        private static void addColumns(List<Column> columns, Map<String, Object> scratch, String key, Object value) {
+            scratch.clear();
+            CsvFormat.flattenInto(key, value, scratch);
+            int nestedFrom = key.length() + 1;
+            scratch.keySet().forEach(name -> columns.add(new Column(name, key,
+                    name.length() == key.length() ? new String[0] : name.substring(nestedFrom).split(Config.PATH_SEPARATOR))));
+        }
+
+        @Override
+        protected void flushNow() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        protected void closeNow() throws IOException {
+            out.close();
+        }
+    }
+}

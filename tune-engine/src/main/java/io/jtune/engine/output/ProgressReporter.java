@@ -1,0 +1,265 @@
+package io.jtune.engine.output;
+
+import io.jtune.api.Config;
+import io.jtune.api.Mode;
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.TrialView;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * The console progress table (Ray Tune's {@code CLIReporter}): an overall line
+ * {@code N done / M running / K pending (P paused, E errored), best <metric>=<v> (trial x)} and a
+ * table of trial name, status, the searched parameters, the chosen metrics (the experiment metric
+ * first), {@code iter} and {@code total time (s)}. It prints at most once per {@code minInterval}
+ * when trials change; on a terminal it redraws in place (ANSI), otherwise it prints plain lines.
+ * A final table is always printed at the experiment's end. At most {@value #MAX_ROWS} rows are
+ * shown, shared fairly among the statuses, as Ray does. Writes only to the stream it is given.
+ */
+public final class ProgressReporter implements Callback {
+    /** Rows shown at most (Ray's {@code max_progress_rows}). */
+    public static final int MAX_ROWS = 20;
+    private static final long NEVER = Long.MIN_VALUE;
+    private static final String ESC = "\u001b[";
+
+    private final PrintStream out;
+    private final long minIntervalNanos;
+    private final boolean terminal;
+    private final LongSupplier nanoClock;
+    private final Map<String, TrialView> trials = new LinkedHashMap<>();
+    private final List<String> extraMetrics = new ArrayList<>();
+    private List<String> searchedParams = List.of();
+    private String metric;
+    private Mode mode;
+    private double best = Double.NaN;
+    private String bestTrial;
+    private long lastReport = NEVER;
+    private int linesOnScreen;
+
+    public ProgressReporter(PrintStream out, Duration minInterval, boolean terminal) {
+        this(out, minInterval, terminal, System::nanoTime);
+    }
+
+    /** With a monotonic clock in nanoseconds (a fake one in tests). */
+    public ProgressReporter(PrintStream out, Duration minInterval, boolean terminal, LongSupplier nanoClock) {
+        if (minInterval == null || minInterval.isNegative()) {
+            throw new IllegalArgumentException("ProgressReporter: minInterval must be >= 0, got " + minInterval);
+        }
+        this.out = out;
+        this.minIntervalNanos = minInterval.toNanos();
+        this.terminal = terminal;
+        this.nanoClock = nanoClock;
+    }
+
+    /** More metric columns, shown after the experiment metric. */
+    public ProgressReporter metricColumns(String... metrics) {
+        extraMetrics.addAll(List.of(metrics));
+        return this;
+    }
+
+    @Override
+    public void setup(ExperimentInfo experiment) {
+        metric = experiment.metric();
+        mode = experiment.mode();
+        searchedParams = experiment.space() == null ? List.of() : List.copyOf(experiment.space().domains().keySet());
+    }
+
+    @Override
+    public void onTrialAdd(TrialView trial) {
+        track(trial);
+    }
+
+    @Override
+    public void onTrialStart(TrialView trial) {
+        track(trial);
+    }
+
+    @Override
+    public void onTrialResult(TrialView trial, Result result) {
+        if (metric != null && mode != null) {
+            double v = result.getDouble(metric);
+            if (Double.isFinite(v) && mode.isBetter(v, best)) {
+                best = v;
+                bestTrial = shortName(trial);
+            }
+        }
+        track(trial);
+    }
+
+    @Override
+    public void onTrialComplete(TrialView trial) {
+        track(trial);
+    }
+
+    @Override
+    public void onTrialError(TrialView trial, Throwable error) {
+        track(trial);
+    }
+
+    @Override
+    public void onExperimentEnd(List<? extends TrialView> all) {
+        all.forEach(t -> trials.put(t.id(), t));
+        draw();
+    }
+
+    private void track(TrialView trial) {
+        trials.put(trial.id(), trial);
+        long now = nanoClock.getAsLong();
+        if (lastReport == NEVER || now - lastReport >= minIntervalNanos) {
+            lastReport = now;
+            draw();
+        }
+    }
+
+    private void draw() {
+        List<String> lines = render(trials.values());
+        StringBuilder text = new StringBuilder();
+        if (terminal && linesOnScreen > 0) {
+            text.append(ESC).append(linesOnScreen).append("A\r").append(ESC).append('J');
+        }
+        lines.forEach(l -> text.append(l).append(System.lineSeparator()));
+        if (!terminal) {
+            text.append(System.lineSeparator());
+        }
+        out.print(text);
+        out.flush();
+        linesOnScreen = lines.size();
+    }
+
+    /** The status block for these trials. */
+    List<String> render(Collection<TrialView> all) {
+        List<String> lines = new ArrayList<>();
+        lines.add("== Status ==");
+        lines.add(overall(all));
+        List<String> params = paramColumns(all);
+        List<String> metrics = metricColumns();
+        List<String> headers = new ArrayList<>(List.of("Trial name", "status"));
+        headers.addAll(params);
+        headers.addAll(metrics);
+        headers.add("iter");
+        headers.add("total time (s)");
+        TextTable table = new TextTable(headers);
+        List<TrialView> shown = fairRows(all);
+        for (TrialView t : shown) {
+            List<Object> row = new ArrayList<>();
+            row.add(shortName(t));
+            row.add(t.status().name());
+            Config config = t.config();
+            params.forEach(p -> row.add(config.has(p) ? config.get(p) : null));
+            Result last = t.lastResult();
+            metrics.forEach(m -> row.add(last == null ? null : last.get(m)));
+            row.add(last == null ? null : last.get(Result.TRAINING_ITERATION));
+            row.add(last == null ? null : last.get(Result.TIME_TOTAL_S));
+            table.addRow(row);
+        }
+        lines.addAll(table.lines());
+        if (shown.size() < all.size()) {
+            lines.add("... " + (all.size() - shown.size()) + " more trials not shown (" + hiddenCounts(all, shown) + ")");
+        }
+        return lines;
+    }
+
+    private String overall(Collection<TrialView> all) {
+        Map<TrialStatus, Integer> counts = counts(all);
+        StringBuilder s = new StringBuilder()
+                .append(counts.get(TrialStatus.TERMINATED)).append(" done / ")
+                .append(counts.get(TrialStatus.RUNNING)).append(" running / ")
+                .append(counts.get(TrialStatus.PENDING)).append(" pending (")
+                .append(counts.get(TrialStatus.PAUSED)).append(" paused, ")
+                .append(counts.get(TrialStatus.ERROR)).append(" errored)");
+        if (bestTrial != null) {
+            s.append(", best ").append(metric).append('=').append(TextTable.formatG(best)).append(" (trial ").append(bestTrial).append(')');
+        }
+        return s.toString();
+    }
+
+    private static Map<TrialStatus, Integer> counts(Collection<TrialView> trials) {
+        Map<TrialStatus, Integer> counts = new EnumMap<>(TrialStatus.class);
+        for (TrialStatus s : TrialStatus.values()) {
+            counts.put(s, 0);
+        }
+        trials.forEach(t -> counts.merge(t.status(), 1, Integer::sum));
+        return counts;
+    }
+
+    private List<String> paramColumns(Collection<TrialView> all) {
+        if (!searchedParams.isEmpty()) {
+            return searchedParams;
+        }
+        Set<String> leaves = new LinkedHashSet<>();
+        all.forEach(t -> leaves.addAll(t.config().flatten().keySet()));
+        return List.copyOf(leaves);
+    }
+
+    private List<String> metricColumns() {
+        Set<String> columns = new LinkedHashSet<>();
+        if (metric != null) {
+            columns.add(metric);
+        }
+        columns.addAll(extraMetrics);
+        columns.remove(Result.TRAINING_ITERATION);
+        columns.remove(Result.TIME_TOTAL_S);
+        return List.copyOf(columns);
+    }
+
+    /** Up to MAX_ROWS trials, one status at a time in turn (Ray's fair filter), in their original order. */
+    private static List<TrialView> fairRows(Collection<TrialView> all) {
+        if (all.size() <= MAX_ROWS) {
+            return List.copyOf(all);
+        }
+        Map<TrialStatus, Integer> available = counts(all);
+        Map<TrialStatus, Integer> quota = new EnumMap<>(TrialStatus.class);
+        int left = MAX_ROWS;
+        boolean progress = true;
+        while (left > 0 && progress) {
+            progress = false;
+            for (TrialStatus s : TrialStatus.values()) {
+                if (left > 0 && quota.getOrDefault(s, 0) < available.get(s)) {
+                    quota.merge(s, 1, Integer::sum);
+                    left--;
+                    progress = true;
+                }
+            }
+        }
+        List<TrialView> shown = new ArrayList<>();
+        for (TrialView t : all) {
+            Integer q = quota.get(t.status());
+            if (q != null && q > 0) {
+                shown.add(t);
+                quota.put(t.status(), q - 1);
+            }
+        }
+        return shown;
+    }
+
+    private static String hiddenCounts(Collection<TrialView> all, List<TrialView> shown) {
+        List<TrialView> hidden = new ArrayList<>(all);
+        hidden.removeAll(shown);
+        List<String> parts = new ArrayList<>();
+        counts(hidden).forEach((status, n) -> {
+            if (n > 0) {
+                parts.add(n + " " + status.name());
+            }
+        });
+        return String.join(", ", parts);
+    }
+
+    /** Ray's trial name: {@code <trainable>_<trial_id>}, the folder name without its tag. */
+    private static String shortName(TrialView trial) {
+        String name = trial.name();
+        int at = name == null ? -1 : name.indexOf(trial.id());
+        return at < 0 ? trial.id() : name.substring(0, at + trial.id().length());
+    }
+}

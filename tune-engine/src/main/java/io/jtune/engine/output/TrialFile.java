@@ -1,0 +1,63 @@
+package io.jtune.engine.output;
+
+import io.jtune.api.Config;
+import io.jtune.api.Result;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * One open, buffered output file of a trial that results are written to. Its owner calls
+ * {@link #wrote(long)} after each write, which flushes at most once per interval (never an fsync);
+ * {@link #close()} flushes what is left.
+ */
+abstract class TrialFile implements AutoCloseable {
+    private final Path path;
+    private final long flushIntervalNanos;
+    private long lastFlush;
+
+    TrialFile(Path path, long flushIntervalNanos, long nowNanos) {
+        this.path = path;
+        this.flushIntervalNanos = flushIntervalNanos;
+        this.lastFlush = nowNanos;
+    }
+
+    final Path path() {
+        return path;
+    }
+
+    /** Writes one result; {@code trialConfig} stands in for a result without a {@code config}. */
+    abstract void write(Result result, Config trialConfig);
+
+    /** Hands buffered output to the OS. */
+    protected abstract void flushNow() throws IOException;
+
+    /** Flushes and releases the file. */
+    protected abstract void closeNow() throws IOException;
+
+    /** Called after each write: flushes when the interval has passed since the last flush. */
+    final void wrote(long nowNanos) {
+        if (nowNanos - lastFlush >= flushIntervalNanos) {
+            try {
+                flushNow();
+            } catch (IOException e) {
+                throw failure("flush", e);
+            }
+            lastFlush = nowNanos;
+        }
+    }
+
+    @Override
+    public final void close() {
+        try {
+            closeNow();
+        } catch (IOException e) {
+            throw failure("close", e);
+        }
+    }
+
+    /** An unchecked error naming the file and what failed. */
+    final UncheckedIOException failure(String action, IOException e) {
+        return new UncheckedIOException("cannot " + action + " " + path + ": " + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,98 @@
+package io.jtune.engine;
+
+import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.Checkpoint;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** A mutable trial for tests of SPIs and callbacks (the engine's Trial is not needed). */
+public final class TestTrialView implements TrialView {
+    private final String id;
+    private final String name;
+    private final Path dir;
+    private Config config;
+    private TrialStatus status = TrialStatus.PENDING;
+    private Result lastResult;
+    private ResourceRequest resources = ResourceRequest.DEFAULT;
+
+    public TestTrialView(String id, Config config, Path experimentDir) {
+        this.id = id;
+        this.name = "train_" + id + "_0";
+        this.config = config;
+        this.dir = experimentDir == null ? null : experimentDir.resolve(name);
+    }
+
+    public TestTrialView status(TrialStatus newStatus) {
+        status = newStatus;
+        return this;
+    }
+
+    public TestTrialView lastResult(Result result) {
+        lastResult = result;
+        return this;
+    }
+
+    public TestTrialView resources(ResourceRequest request) {
+        resources = request;
+        return this;
+    }
+
+    public TestTrialView config(Config newConfig) {
+        config = newConfig;
+        return this;
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String experimentTag() {
+        return "0";
+    }
+
+    @Override
+    public Config config() {
+        return config;
+    }
+
+    @Override
+    public TrialStatus status() {
+        return status;
+    }
+
+    @Override
+    public Result lastResult() {
+        return lastResult;
+    }
+
+    @Override
+    public ResourceRequest resources() {
+        return resources;
+    }
+
+    @Override
+    public int numFailures() {
+        return 0;
+    }
+
+    @Override
+    public Optional<Checkpoint> latestCheckpoint() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Path localDir() {
+        return dir;
+    }
+}

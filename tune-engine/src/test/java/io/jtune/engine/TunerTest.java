@@ -1,0 +1,106 @@
+package io.jtune.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jtune.api.Config;
+import io.jtune.api.Mode;
+import io.jtune.api.Param;
+import io.jtune.api.Step;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.Uniform;
+import io.jtune.api.space.SearchSpace;
+import io.jtune.api.trainable.Trainable;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.schedule.FifoScheduler;
+import io.jtune.engine.search.BasicVariantGenerator;
+import io.jtune.engine.stop.Stoppers;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TunerTest {
+    @TempDir
+    Path storage;
+
+    /** An annotated trainable: the adapter runs it. */
+    @io.jtune.api.Trainable(name = "line", metric = "y", mode = "max")
+    public static class Line {
+        @Param
+        @Uniform(min = 0, max = 1)
+        double slope;
+        int t;
+
+        @Step
+        public double step() {
+            t++;
+            return slope * t;
+        }
+    }
+
+    @Test
+    void anAnnotatedClassRunsThroughItsGeneratedAdapterUnderItsName() {
+        ResultGrid grid = Tuner.of(Line.class).name("annotated").storagePath(storage)
+                .space(SearchSpace.builder().uniform("slope", 0, 1).build()).metric("y", Mode.MAX).numSamples(3)
+                .stop(Stoppers.maximumIteration(4)).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+                .seed(5).progress(false).outputFiles(false).fit();
+        assertEquals(3, grid.size());
+        for (TrialOutcome t : grid.trials()) {
+            assertTrue(t.name().startsWith("line_" + t.id() + "_"), t.name());
+            assertEquals(TrialStatus.TERMINATED, t.status());
+            assertEquals(4 * t.config().getDouble("slope"), t.lastResult().getDouble("y"), 1e-12);
+        }
+    }
+
+    /** Not trainable at all. */
+    public static class Plain {
+    }
+
+    /** Trainable, but without a no-arg constructor. */
+    public static class NeedsArgument implements Trainable {
+        public NeedsArgument(int x) {
+        }
+
+        @Override
+        public void setup(Config config) {
+        }
+
+        @Override
+        public Map<String, ?> step() {
+            return Map.of();
+        }
+    }
+
+    @Test
+    void badTrainablesAndSettingsAreRefusedNamingTheProblem() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Tuner.of(Plain.class));
+        assertTrue(e.getMessage().contains(Plain.class.getName()) && e.getMessage().contains("@io.jtune.api.Trainable"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Tuner.of(NeedsArgument.class));
+        assertTrue(e.getMessage().contains("no no-arg constructor"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Tuner.of(Trainable.class));
+        assertTrue(e.getMessage().contains("abstract"), e.getMessage());
+        Tuner tuner = Tuner.of("f", (config, session) -> { });
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> tuner.numSamples(0)).getMessage().contains("numSamples"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> tuner.maxFailures(-2)).getMessage().contains("maxFailures"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> tuner.metric(" ", Mode.MIN)).getMessage().contains("metric"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> tuner.name("a/b")).getMessage().contains("a/b"));
+    }
+
+    @Test
+    void defaultsAreRayTunesAndTheExperimentFolderIsNamedAfterTheTrainable() {
+        ExperimentSpec spec = Tuner.of(Line.class).spec();
+        assertTrue(spec.name().matches("line_\\d{4}-\\d\\d-\\d\\d_\\d\\d-\\d\\d-\\d\\d"), spec.name());
+        assertEquals(Path.of("jtune-results").toAbsolutePath(), spec.storagePath());
+        assertEquals(1, spec.numSamples());
+        assertTrue(spec.searcher() instanceof BasicVariantGenerator);
+        assertTrue(spec.scheduler() instanceof FifoScheduler);
+        assertEquals(io.jtune.api.ResourceRequest.DEFAULT, spec.resources());
+        assertEquals(MachineResources.detect(), spec.machine());
+        assertEquals(0, spec.maxFailures());
+        assertEquals(CheckpointPolicy.NONE, spec.checkpoint());
+        assertEquals(4, spec.callbacks().size(), "JSON, CSV and error-file loggers and the progress table");
+        assertEquals(0, Tuner.of(Line.class).progress(false).outputFiles(false).spec().callbacks().size());
+    }
+}

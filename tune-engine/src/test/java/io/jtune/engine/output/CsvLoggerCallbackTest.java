@@ -1,0 +1,66 @@
+package io.jtune.engine.output;
+
+import static io.jtune.engine.output.JsonLoggerCallbackTest.result;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.jtune.api.Config;
+import io.jtune.api.TrialStatus;
+import io.jtune.engine.TestTrialView;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CsvLoggerCallbackTest {
+    @TempDir
+    Path experimentDir;
+
+    private final CsvLoggerCallback csv = new CsvLoggerCallback();
+
+    private TestTrialView trial() {
+        return new TestTrialView("t1", Config.of(Map.of("lr", 0.01)).with("model/units", 64), experimentDir).status(TrialStatus.RUNNING);
+    }
+
+    @Test
+    void flattensTheFirstResultIntoTheHeaderAndKeepsItsColumns() throws IOException {
+        TestTrialView trial = trial();
+        csv.onTrialStart(trial);
+        csv.onTrialResult(trial, result("training_iteration", 1, "loss", 0.5, "ok", true, "note", "a,\"b\"", "eval/acc", 0.75,
+                "nested", Map.of("x", 1)));
+        csv.onTrialResult(trial, result("training_iteration", 2, "loss", Double.NaN, "ok", false, "nested", Map.of("x", 2),
+                "new", 7, "eval/acc", Double.NEGATIVE_INFINITY));
+        csv.onTrialComplete(trial);
+
+        assertEquals(List.of(
+                "training_iteration,loss,ok,note,eval/acc,nested/x,config/lr,config/model/units",
+                "1,0.5,True,\"a,\"\"b\"\"\",0.75,1,0.01,64",
+                "2,nan,False,,-inf,2,0.01,64"),
+                Files.readAllLines(trial.localDir().resolve("progress.csv")));
+    }
+
+    @Test
+    void takesTheConfigFromTheResultWhenItCarriesOne() throws IOException {
+        TestTrialView trial = trial();
+        csv.onTrialResult(trial, result("i", 1, "config", Config.of(Map.of("lr", 0.5))));
+        csv.onExperimentEnd(List.of(trial));
+
+        assertEquals(List.of("i,config/lr", "1,0.5"), Files.readAllLines(trial.localDir().resolve("progress.csv")));
+    }
+
+    @Test
+    void aResumedTrialAppendsUnderTheExistingHeaderWithoutRepeatingIt() throws IOException {
+        TestTrialView trial = trial();
+        Files.createDirectories(trial.localDir());
+        Path file = trial.localDir().resolve("progress.csv");
+        Files.writeString(file, "loss,\"odd,name\",config/model/units,training_iteration\n0.9,,64,1\n");
+
+        csv.onTrialStart(trial);
+        csv.onTrialResult(trial, result("training_iteration", 2, "extra", 1, "loss", 0.8, "odd,name", "v"));
+        csv.onExperimentEnd(List.of(trial));
+
+        assertEquals(List.of("loss,\"odd,name\",config/model/units,training_iteration", "0.9,,64,1", "0.8,v,64,2"), Files.readAllLines(file));
+    }
+}

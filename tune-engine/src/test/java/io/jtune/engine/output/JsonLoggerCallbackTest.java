@@ -1,0 +1,119 @@
+package io.jtune.engine.output;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.jtune.api.Config;
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.engine.TestTrialView;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonLoggerCallbackTest {
+    @TempDir
+    Path experimentDir;
+
+    private final AtomicLong now = new AtomicLong();
+    private final JsonLoggerCallback json = new JsonLoggerCallback(now::get);
+
+    static Config config() {
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("units", 64);
+        model.put("act", "relu");
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("lr", 0.01);
+        c.put("model", model);
+        c.put("flags", List.of(1, 2));
+        c.put("b", true);
+        return Config.of(c);
+    }
+
+    static Result result(Object... keysAndValues) {
+        LinkedHashMap<String, Object> values = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            values.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return Result.wrap(values);
+    }
+
+    private TestTrialView trial() {
+        return new TestTrialView("t1", config(), experimentDir).status(TrialStatus.RUNNING);
+    }
+
+    @Test
+    void writesParamsAsPythonsJsonDumpWithSortedKeys() throws IOException {
+        TestTrialView trial = trial();
+        json.onTrialStart(trial);
+
+        assertEquals("""
+                {
+                  "b": true,
+                  "flags": [
+                    1,
+                    2
+                  ],
+                  "lr": 0.01,
+                  "model": {
+                    "act": "relu",
+                    "units": 64
+                  }
+                }""", Files.readString(trial.localDir().resolve("params.json")));
+    }
+
+    @Test
+    void writesOneLinePerResultWithBareNonFiniteNumbersAndTheConfigNested() throws IOException {
+        TestTrialView trial = trial();
+        json.onTrialStart(trial);
+        json.onTrialResult(trial, result("training_iteration", 1, "loss", Double.NaN, "up", Double.POSITIVE_INFINITY, "down", Double.NEGATIVE_INFINITY,
+                "small", 1e-5f, "note", "say \"hi\"\n", "done", false, "config", Config.of(Map.of("lr", 0.5))));
+        json.onTrialResult(trial, result("training_iteration", 2, "loss", 0.25, "nothing", null));
+        json.onTrialComplete(trial);
+
+        assertEquals(List.of(
+                "{\"training_iteration\":1,\"loss\":NaN,\"up\":Infinity,\"down\":-Infinity,\"small\":1.0E-5,\"note\":\"say \\\"hi\\\"\\n\",\"done\":false,\"config\":{\"lr\":0.5}}",
+                "{\"training_iteration\":2,\"loss\":0.25,\"nothing\":null,\"config\":{\"lr\":0.01,\"model\":{\"units\":64,\"act\":\"relu\"},\"flags\":[1,2],\"b\":true}}"),
+                Files.readAllLines(trial.localDir().resolve("result.json")));
+    }
+
+    @Test
+    void aResumedTrialAppendsAfterItsEarlierResults() throws IOException {
+        TestTrialView trial = trial();
+        Files.createDirectories(trial.localDir());
+        Path file = trial.localDir().resolve("result.json");
+        Files.writeString(file, "{\"training_iteration\":1}\n{\"training_iteration\":2,\"cut");
+
+        json.onTrialStart(trial);
+        json.onTrialResult(trial, result("training_iteration", 3, "config", Config.empty()));
+        json.onExperimentEnd(List.of(trial));
+
+        assertEquals(List.of("{\"training_iteration\":1}", "{\"training_iteration\":2,\"cut", "{\"training_iteration\":3,\"config\":{}}"), Files.readAllLines(file),
+                "an unfinished last line (a crash mid-write) does not swallow the next result");
+    }
+
+    @Test
+    void flushesAtMostOnceASecondAndWhenTheTrialEnds() throws IOException {
+        TestTrialView trial = trial();
+        Path file = trial.localDir().resolve("result.json");
+        json.onTrialStart(trial);
+        json.onTrialResult(trial, result("i", 1));
+        now.set(TimeUnit.MILLISECONDS.toNanos(999));
+        json.onTrialResult(trial, result("i", 2));
+        assertEquals(0, Files.size(file), "nothing flushed within the first second");
+
+        now.set(TimeUnit.MILLISECONDS.toNanos(1000));
+        json.onTrialResult(trial, result("i", 3));
+        assertEquals(3, Files.readAllLines(file).size());
+
+        json.onTrialResult(trial, result("i", 4));
+        json.onTrialError(trial, new RuntimeException("x"));
+        assertEquals(4, Files.readAllLines(file).size(), "closed and flushed on error");
+    }
+}

@@ -1,0 +1,47 @@
+package io.jtune.engine.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jtune.api.Config;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class TrialNamesTest {
+
+    @Test
+    void trialIdsAreFiveHexDigitsAndAFiveDigitIndex() {
+        String prefix = TrialNames.experimentPrefix(new SplittableRandom(3));
+        assertTrue(prefix.matches("[0-9a-f]{5}"), prefix);
+        assertEquals(prefix + "_00042", TrialNames.trialId(prefix, 42));
+    }
+
+    @Test
+    void theTagListsTheSampledValuesSortedByPathWithTheirLastKey() {
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("units", 64);
+        model.put("lr", 0.0012344);
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("model", model);
+        values.put("activation", "relu/x y");
+        values.put("constant", 5);
+        Config config = Config.of(values);
+        String tag = TrialNames.experimentTag(3, config, Set.of("model/lr", "model/units", "activation"));
+        assertEquals("3_activation=relu_x_y,lr=0.001234,units=64", tag);
+        assertEquals("0_activation=relu_x_y,constant=5,lr=0.001234,units=64", TrialNames.experimentTag(0, config, Set.of()),
+                "without a space every leaf is listed, as for a searcher's configs");
+        assertEquals("7", TrialNames.experimentTag(7, Config.empty(), Set.of()));
+    }
+
+    @Test
+    void namesAreSafeForFileSystemsAndCapped() {
+        assertEquals("My_Trainable_abcde_00001_1_a=x_y", TrialNames.trialName("My Trainable", "abcde_00001", "1_a=x/y"));
+        String longTag = "1_" + "k=0.5,".repeat(40);
+        String name = TrialNames.trialName("T", "abcde_00001", longTag);
+        assertEquals(TrialNames.MAX_NAME_LENGTH, name.length());
+        assertTrue(name.startsWith("T_abcde_00001_1_k=0.5,"));
+    }
+}

@@ -1,0 +1,31 @@
+package io.jtune.engine.testing;
+
+import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.LocalTrialExecutor;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.runner.Trial;
+import io.jtune.engine.runner.TrialRunner;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/** Runs a tuner's experiment through the runner directly, so tests see the {@link Trial}s. */
+public final class Runs {
+    /** Two CPUs, whatever the test machine has, so concurrency is the same everywhere. */
+    public static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 30, Map.of());
+
+    private Runs() {
+    }
+
+    /** A quiet tuner (no progress, no output files) writing into {@code storage}, on two CPUs. */
+    public static Tuner quiet(Tuner tuner, Path storage) {
+        return tuner.storagePath(storage).name("exp").progress(false).outputFiles(false).machineResources(TWO_CPUS).seed(1);
+    }
+
+    public static List<Trial> run(Tuner tuner) {
+        ExperimentSpec spec = tuner.spec();
+        return new TrialRunner(spec, new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables()), new SplittableRandom(7)).run();
+    }
+}

@@ -22,7 +22,7 @@ import java.time.format.DateTimeFormatter;
 public final class ErrorFileCallback implements Callback {
     /** The error file of a trial. */
     public static final String ERROR_FILE = "error.txt";
-    static final String HEADER_PREFIX = "Failure # ";
+    private static final String HEADER_PREFIX = "Failure # ";
     private static final DateTimeFormatter RAY_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
 
     private final Clock clock;

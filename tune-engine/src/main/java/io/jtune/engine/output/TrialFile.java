@@ -22,10 +22,6 @@ abstract class TrialFile implements AutoCloseable {
         this.lastFlush = nowNanos;
     }
 
-    final Path path() {
-        return path;
-    }
-
     /** Writes one result; {@code trialConfig} stands in for a result without a {@code config}. */
     abstract void write(Result result, Config trialConfig);
 

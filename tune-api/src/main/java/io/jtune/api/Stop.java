@@ -16,7 +16,7 @@ import java.lang.annotation.Target;
 public @interface Stop {
 
     /** Stop each trial after this many iterations ({@code training_iteration}); 0 means no limit. */
-    long iterations() default 0;
+    int iterations() default 0;
 
     /** Stop the whole experiment after this many seconds of wall time; 0 means no budget. */
     double timeBudgetS() default 0;

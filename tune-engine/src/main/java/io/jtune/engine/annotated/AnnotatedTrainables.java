@@ -1,8 +1,10 @@
 package io.jtune.engine.annotated;
 
 import io.jtune.api.Trainable;
+import io.jtune.api.TuneException;
 import io.jtune.api.validation.ReflectiveTypeModel;
 import io.jtune.engine.Tuner;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -12,6 +14,7 @@ import java.util.function.Supplier;
  */
 public final class AnnotatedTrainables {
     private static final AdapterClasses ADAPTERS = new AdapterClasses();
+    private static final TrainableRegistry REGISTRY = new TrainableRegistry();
 
     private AnnotatedTrainables() {
     }
@@ -31,5 +34,62 @@ public final class AnnotatedTrainables {
         ReflectiveTypeModel.requireValid(c);
         ReflectiveTypeModel model = ReflectiveTypeModel.of(c);
         return new AdapterSupplier(ADAPTERS.adapterOf(model), AdapterBinding.of(model));
+    }
+
+    /**
+     * Validates the class and applies its experiment annotations ({@code @Param} domains as the
+     * search space, metric and mode, samples, seed, stop rules, resources, limits, checkpoints,
+     * scheduler, searcher, reuse when it has {@code @Reset}) through the Tuner's setters.
+     */
+    public static void configure(Class<?> c, Tuner tuner) {
+        experiment(c).applyTo(tuner);
+    }
+
+    /** Validates the class and reads what its annotations declare. */
+    public static AnnotatedExperiment experiment(Class<?> c) {
+        ReflectiveTypeModel.requireValid(c);
+        return ExperimentReader.read(ReflectiveTypeModel.of(c));
+    }
+
+    /** The name a class runs under: {@code @Trainable(name = ...)} or its simple name. */
+    public static String nameOf(Class<?> c) {
+        return TrainableRegistry.nameOf(c);
+    }
+
+    /** The registry front ends share. */
+    public static TrainableRegistry registry() {
+        return REGISTRY;
+    }
+
+    /** Registers a class by name, as Ray Tune's {@code register_trainable}. */
+    public static void register(Class<?> c) {
+        REGISTRY.register(c);
+    }
+
+    /**
+     * The trainable with this name (registered, listed in an index {@code loader} sees, or a binary
+     * class name); a TuneException lists the known names when there is none.
+     */
+    public static Class<?> forName(String name, ClassLoader loader) {
+        Optional<Class<?>> found = REGISTRY.find(name);
+        if (found.isEmpty()) {
+            REGISTRY.loadIndex(loader);
+            found = REGISTRY.find(name).or(() -> annotatedClass(name, loader));
+        }
+        return found.orElseThrow(() -> new TuneException("no @Trainable named '" + name + "'; known: " + REGISTRY.names()
+                + " (compile with the jtune annotation processor to index classes, or register them)"));
+    }
+
+    private static Optional<Class<?>> annotatedClass(String name, ClassLoader loader) {
+        try {
+            Class<?> c = Class.forName(name, false, loader);
+            if (isAnnotated(c)) {
+                REGISTRY.register(c);
+                return Optional.of(c);
+            }
+            return Optional.empty();
+        } catch (ClassNotFoundException e) {
+            return Optional.empty();
+        }
     }
 }

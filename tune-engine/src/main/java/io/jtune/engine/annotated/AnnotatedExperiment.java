@@ -1,0 +1,54 @@
+package io.jtune.engine.annotated;
+
+import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.api.spi.Stopper;
+import io.jtune.api.spi.TrialScheduler;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.Tuner;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * The experiment a {@code @Trainable} class declares, read once from its annotations. Empty
+ * means "not declared": the {@link Tuner}'s default stays.
+ *
+ * @param space the {@code @Param} domains, by parameter name in field order
+ * @param metric the {@code @Trainable} metric with its mode
+ * @param stoppers one per {@code @Stop} rule; a trial stops when any says so
+ * @param reuseTrainables true when the class has a {@code @Reset} method
+ */
+public record AnnotatedExperiment(SearchSpace space, Optional<Metric> metric, OptionalInt numSamples, OptionalLong seed, List<Stopper> stoppers,
+        Optional<ResourceRequest> resources, OptionalInt maxConcurrentTrials, OptionalInt maxFailures, Optional<CheckpointPolicy> checkpoint,
+        Optional<TrialScheduler> scheduler, Optional<SearchAlgorithm> searcher, boolean reuseTrainables) {
+
+    /** A metric and the direction it is optimised in. */
+    public record Metric(String name, Mode mode) {
+    }
+
+    public AnnotatedExperiment {
+        stoppers = List.copyOf(stoppers);
+    }
+
+    /** Sets what is declared through the Tuner's public setters. */
+    public void applyTo(Tuner tuner) {
+        tuner.space(space);
+        metric.ifPresent(m -> tuner.metric(m.name(), m.mode()));
+        numSamples.ifPresent(tuner::numSamples);
+        seed.ifPresent(tuner::seed);
+        stoppers.forEach(tuner::stop);
+        resources.ifPresent(tuner::resources);
+        maxConcurrentTrials.ifPresent(tuner::maxConcurrentTrials);
+        maxFailures.ifPresent(tuner::maxFailures);
+        checkpoint.ifPresent(tuner::checkpoint);
+        scheduler.ifPresent(tuner::scheduler);
+        searcher.ifPresent(tuner::searcher);
+        if (reuseTrainables) {
+            tuner.reuseTrainables(true);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.jtune.engine.annotated;
+
+import io.jtune.api.Checkpoint;
+import io.jtune.api.MaxConcurrent;
+import io.jtune.api.MaxFailures;
+import io.jtune.api.Mode;
+import io.jtune.api.Param;
+import io.jtune.api.Reset;
+import io.jtune.api.Resources;
+import io.jtune.api.Samples;
+import io.jtune.api.Seed;
+import io.jtune.api.Stop;
+import io.jtune.api.Trainable;
+import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Stopper;
+import io.jtune.api.validation.ExperimentAnnotations;
+import io.jtune.api.validation.FieldModel;
+import io.jtune.api.validation.ParamDomains;
+import io.jtune.api.validation.ReflectiveTypeModel;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.stop.Stoppers;
+import io.jtune.engine.stop.TrialPlateauStopper;
+import java.lang.annotation.Annotation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.function.ToIntFunction;
+
+/** Reads the experiment annotations of a class the rules have accepted into an {@link AnnotatedExperiment}. */
+final class ExperimentReader {
+    private ExperimentReader() {
+    }
+
+    static AnnotatedExperiment read(ReflectiveTypeModel model) {
+        Class<?> c = model.type();
+        Trainable t = c.getAnnotation(Trainable.class);
+        Optional<AnnotatedExperiment.Metric> metric = t.metric().isEmpty() ? Optional.empty()
+                : Optional.of(new AnnotatedExperiment.Metric(t.metric(), Mode.parse(t.mode())));
+        return new AnnotatedExperiment(space(model), metric,
+                intOf(c, Samples.class, Samples::value),
+                c.isAnnotationPresent(Seed.class) ? OptionalLong.of(c.getAnnotation(Seed.class).value()) : OptionalLong.empty(),
+                stoppers(c.getAnnotation(Stop.class), t.metric()),
+                Optional.ofNullable(c.getAnnotation(Resources.class)).map(ExperimentAnnotations::resources),
+                intOf(c, MaxConcurrent.class, MaxConcurrent::value),
+                intOf(c, MaxFailures.class, MaxFailures::value),
+                Optional.ofNullable(c.getAnnotation(Checkpoint.class)).map(ExperimentReader::checkpoint),
+                ComponentFactories.scheduler(c),
+                ComponentFactories.searcher(c),
+                model.methods().stream().anyMatch(m -> m.has(Reset.class)));
+    }
+
+    /** The {@code @Param} domains through the {@link io.jtune.api.space.Space} factories, as Ray Tune defines them. */
+    static SearchSpace space(ReflectiveTypeModel model) {
+        SearchSpace.Builder space = SearchSpace.builder();
+        for (FieldModel f : model.fields()) {
+            if (f.has(Param.class)) {
+                space.add(ParamDomains.paramName(f), ParamDomains.of(ParamDomains.domainAnnotations(f).get(0), f.type()));
+            }
+        }
+        return space.build();
+    }
+
+    private static List<Stopper> stoppers(Stop stop, String metric) {
+        List<Stopper> out = new ArrayList<>();
+        if (stop == null) {
+            return out;
+        }
+        if (stop.iterations() > 0) {
+            out.add(Stoppers.maximumIteration(stop.iterations()));
+        }
+        if (stop.timeBudgetS() > 0) {
+            out.add(Stoppers.timeout(Duration.ofNanos((long) (stop.timeBudgetS() * 1e9))));
+        }
+        for (Stop.When when : stop.when()) {
+            if (!Double.isNaN(when.atLeast())) {
+                out.add(Stoppers.metricThreshold(when.metric(), when.atLeast(), Mode.MAX));
+            }
+            if (!Double.isNaN(when.atMost())) {
+                out.add(Stoppers.metricThreshold(when.metric(), when.atMost(), Mode.MIN));
+            }
+        }
+        if (stop.plateauStd() > 0) {
+            out.add(new TrialPlateauStopper(metric, stop.plateauStd(), stop.plateauResults(), stop.plateauGracePeriod(), null, null));
+        }
+        return out;
+    }
+
+    private static CheckpointPolicy checkpoint(Checkpoint c) {
+        return new CheckpointPolicy(c.frequency(), c.atEnd(), c.keep(), c.score().isEmpty() ? null : c.score(), Mode.parse(c.scoreOrder()));
+    }
+
+    private static <A extends Annotation> OptionalInt intOf(Class<?> c, Class<A> annotation, ToIntFunction<A> value) {
+        A a = c.getAnnotation(annotation);
+        return a == null ? OptionalInt.empty() : OptionalInt.of(value.applyAsInt(a));
+    }
+}

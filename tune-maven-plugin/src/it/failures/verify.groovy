@@ -5,6 +5,8 @@ assert log.contains('jtune: 2 of 2 experiments failed')
 assert log =~ /MissesExpectation: @Expect accuracy >= 0\.99 missed: the best trial ended with accuracy = 0\.[0-4]/
 assert log =~ /AlwaysFails: 2 of 2 trials ended in ERROR/
 assert log.contains('sensor offline')
+assert log =~ /trials: +2 ERROR/
+assert !log.contains('== Status ==') : 'jtune.quiet=true prints no progress table'
 
 def errors = []
 new File(basedir, 'target/jtune/AlwaysFails').eachFileRecurse { if (it.name == 'error.txt') errors << it }

@@ -11,7 +11,6 @@ assert experiments*.name.sort() == ['CoinTuning', 'QuadraticTuning'] : "experime
 
 def check = { String name, int iterations, Closure validParams ->
     def dir = new File(storage, name)
-    assert new File(dir, 'experiment_state.json').isFile() : "no experiment_state.json in ${dir}"
     def trials = dir.listFiles().findAll { it.isDirectory() }
     assert trials.size() == 3 : "${name}: trial folders ${trials*.name}"
     trials.each { trial ->
@@ -20,6 +19,7 @@ def check = { String name, int iterations, Closure validParams ->
         def results = new File(trial, 'result.json').readLines().findAll { it.trim() }.collect { json.parseText(it) }
         assert results*.training_iteration == (1..iterations).toList() : "${trial.name}: iterations ${results*.training_iteration}"
         assert results.every { it.trial_id && it.config == params } : "${trial.name}: auto fields in ${results[0]}"
+        assert new File(trial, 'progress.csv').readLines().size() == iterations + 1 : "${trial.name}: progress.csv rows"
     }
 }
 check('QuadraticTuning', 3) { p -> p.keySet() == ['x'] as Set && p.x >= -2 && p.x < 2 }
@@ -29,8 +29,8 @@ def log = new File(basedir, 'build.log').text
 assert log.contains('jtune: experiment QuadraticTuning (com.example.QuadraticTuning)')
 assert log.contains('jtune: experiment CoinTuning (com.example.tests.CoinTuning)')
 assert !log.contains('NotSelected')
-assert log =~ /best config: \{x=/
-assert log.contains("results in: ${new File(storage, 'QuadraticTuning').canonicalPath}")
+assert log =~ /best config: x=-?[0-9.]+/
+assert log.contains("results in:  ${new File(storage, 'QuadraticTuning').canonicalPath}")
 assert log.contains('BUILD SUCCESS')
 assert !log.contains('SLF4J') : 'the run must bring its own logging backend'
 return true

@@ -1,18 +1,18 @@
 package io.jtune.maven;
 
-import java.io.PrintStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.net.URLClassLoader;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
  * Runs {@code io.jtune.maven.launch.ExperimentBatch} inside an {@link IsolatedClassPath}'s class
  * loader. Only JDK types cross between the plugin's realm and that loader: the batch takes a
- * {@link PrintStream} for the progress table, two {@link Consumer}s for summary and warning lines,
+ * {@link Consumer} for summary lines, a {@link BiConsumer} for warnings with their cause,
  * the class names and a map of settings, and returns the failure messages.
  */
 final class IsolatedLaunch {
@@ -30,7 +30,7 @@ final class IsolatedLaunch {
      * @throws Throwable anything else the engine threw
      */
     static List<String> run(IsolatedClassPath classPath, List<String> classNames, Map<String, String> settings,
-                            PrintStream progress, Consumer<String> info, Consumer<String> warn) throws Throwable {
+                            Consumer<String> info, BiConsumer<String, Throwable> warn) throws Throwable {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         try (URLClassLoader loader = classPath.newLoader()) {
@@ -38,9 +38,9 @@ final class IsolatedLaunch {
             Class<?> entry = Class.forName(ENTRY_CLASS, true, loader);
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
             MethodHandle create = lookup.findConstructor(entry,
-                    MethodType.methodType(void.class, PrintStream.class, Consumer.class, Consumer.class));
+                    MethodType.methodType(void.class, Consumer.class, BiConsumer.class));
             MethodHandle run = lookup.findVirtual(entry, "run", MethodType.methodType(List.class, List.class, Map.class));
-            Object batch = create.invoke(progress, info, warn);
+            Object batch = create.invoke(info, warn);
             List<?> failures = (List<?>) run.invoke(batch, classNames, settings);
             return failures.stream().map(String::valueOf).toList();
         } finally {

@@ -139,7 +139,7 @@ public class RunMojo extends AbstractMojo {
     private List<String> launch(IsolatedClassPath classPath, List<String> classNames)
             throws MojoExecutionException, MojoFailureException {
         try {
-            return IsolatedLaunch.run(classPath, classNames, settings(), System.out, getLog()::info, getLog()::warn);
+            return IsolatedLaunch.run(classPath, classNames, settings(), getLog()::info, getLog()::warn);
         } catch (IllegalArgumentException badSetting) {
             throw new MojoFailureException("jtune: " + badSetting.getMessage(), badSetting);
         } catch (Throwable e) {

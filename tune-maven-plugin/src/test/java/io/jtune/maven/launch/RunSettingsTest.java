@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -56,7 +57,7 @@ class RunSettingsTest {
     }
 
     private static void assertMessage(String expected, Map<String, String> values) {
-        Map<String, String> all = new java.util.HashMap<>(values);
+        Map<String, String> all = new HashMap<>(values);
         all.put(PluginProperties.STORAGE, "/tmp/jtune");
         assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> RunSettings.from(all)).getMessage());
     }

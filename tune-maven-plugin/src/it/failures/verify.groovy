@@ -7,6 +7,9 @@ assert log =~ /AlwaysFails: 2 of 2 trials ended in ERROR/
 assert log.contains('sensor offline')
 assert log =~ /trials: +2 ERROR/
 assert !log.contains('== Status ==') : 'jtune.quiet=true prints no progress table'
+// the project has no SLF4J provider: the plugin's Logback fallback prints the engine's warnings, one line each, and nothing below
+assert log =~ /\[jtune WARN\] TrialRunner: trial AlwaysFails_\w+ errored/
+assert !log.contains('DEBUG') && !log.contains('SLF4J')
 
 def errors = []
 new File(basedir, 'target/jtune/AlwaysFails').eachFileRecurse { if (it.name == 'error.txt') errors << it }

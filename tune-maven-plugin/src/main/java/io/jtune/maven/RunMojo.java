@@ -40,7 +40,7 @@ import org.apache.maven.project.MavenProject;
 @Execute(phase = LifecyclePhase.TEST_COMPILE)
 public class RunMojo extends AbstractMojo {
 
-    static final String TUNE_API = IsolatedClassPath.JTUNE_GROUP + ":tune-api";
+    private static final String TUNE_API = IsolatedClassPath.JTUNE_GROUP + ":tune-api";
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
@@ -56,25 +56,27 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = EXPERIMENTS)
     private String experiments;
 
-    /** Trials per experiment; overrides {@code @Trainable(numSamples)}. */
+    /** Trials per experiment; overrides {@code @Samples}. */
     @Parameter(property = SAMPLES)
     private Integer samples;
 
-    /** The seed every random choice derives from; a seeded run is reproducible. */
+    /** The seed every random choice derives from (a seeded run is reproducible); overrides {@code @Seed}. */
     @Parameter(property = SEED)
     private Long seed;
 
-    /** The folder the experiment folders go in. */
+    /** The folder the experiment folders go in; each experiment is {@code <storage>/<trainable name>}. */
     @Parameter(property = STORAGE, defaultValue = "${project.build.directory}/jtune")
     private File storage;
 
-    /** The most trials running at once (the engine's default when not set: as many as the CPUs allow). */
+    /** The most trials running at once; overrides {@code @MaxConcurrent} (default: as many as the resources allow). */
     @Parameter(property = MAX_CONCURRENT)
     private Integer maxConcurrent;
 
     /**
-     * Continue the experiments already in the storage folder instead of starting new ones:
-     * {@code true} (resume unfinished trials) or one of the engine's resume modes.
+     * Continue the experiments already in the storage folder instead of starting new ones (a
+     * fresh run refuses a folder that holds an experiment): {@code true} or {@code unfinished}
+     * (unfinished trials continue from their last checkpoint), {@code errored} (errored ones too),
+     * {@code restart_errored} (errored ones start over).
      */
     @Parameter(property = RESUME)
     private String resume;

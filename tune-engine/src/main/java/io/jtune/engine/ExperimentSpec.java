@@ -11,6 +11,7 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -37,12 +38,13 @@ import java.util.Objects;
  * @param reuseTrainables hand a finished trainable the next config through {@code reset}
  * @param seed the seed every random choice derives from
  * @param callbacks loggers, progress output and user callbacks, in call order
+ * @param snapshotPeriod the least time between two writes of {@code experiment_state.json}
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
                              ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
-                             List<Callback> callbacks) {
+                             List<Callback> callbacks, Duration snapshotPeriod) {
 
     public ExperimentSpec {
         Objects.requireNonNull(trainable, "trainable");
@@ -55,6 +57,9 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
         Objects.requireNonNull(machine, "machine resources");
         Objects.requireNonNull(failFast, "failFast");
         Objects.requireNonNull(checkpoint, "checkpoint policy");
+        if (snapshotPeriod == null || snapshotPeriod.isNegative()) {
+            throw new IllegalArgumentException("snapshot period must be >= 0, got " + snapshotPeriod);
+        }
         stoppers = List.copyOf(stoppers);
         callbacks = List.copyOf(callbacks);
         if (maxConcurrentTrials < 0) {

@@ -19,6 +19,7 @@ import io.jtune.engine.runner.TrialRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -48,6 +49,8 @@ import java.util.function.Supplier;
 public final class Tuner {
     /** Where experiment folders go unless {@link #storagePath} says otherwise. */
     public static final Path DEFAULT_STORAGE = Path.of("jtune-results");
+    /** Ray Tune's starting experiment checkpoint period. */
+    public static final Duration DEFAULT_SNAPSHOT_PERIOD = Duration.ofSeconds(10);
     private static final DateTimeFormatter NAME_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
 
     private final TrainableSpec trainable;
@@ -71,6 +74,7 @@ public final class Tuner {
     private final List<Callback> callbacks = new ArrayList<>();
     private boolean progress = true;
     private boolean outputFiles = true;
+    private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
 
     private Tuner(TrainableSpec trainable) {
         this.trainable = trainable;
@@ -228,6 +232,18 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * The least time between two writes of {@code experiment_state.json} (default 10 s); the period
+     * grows so that writing takes at most 5% of the run, and the state is always written at the end.
+     */
+    public Tuner snapshotPeriod(Duration period) {
+        if (period == null || period.isNegative()) {
+            throw new IllegalArgumentException("snapshot period must be >= 0, got " + period);
+        }
+        this.snapshotPeriod = period;
+        return this;
+    }
+
     /** The experiment {@link #fit()} would run now, with every default filled in. */
     public ExperimentSpec spec() {
         String experimentName = name != null ? name : trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
@@ -236,7 +252,7 @@ public final class Tuner {
                 searcher != null ? searcher : DefaultComponents.searcher(numSamples),
                 scheduler != null ? scheduler : DefaultComponents.scheduler(),
                 stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials, maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks());
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod);
     }
 
     private List<Callback> allCallbacks() {

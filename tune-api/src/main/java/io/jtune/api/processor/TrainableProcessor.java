@@ -10,7 +10,10 @@ import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.tools.Diagnostic;
 
 /**
@@ -39,7 +42,7 @@ public final class TrainableProcessor extends AbstractProcessor {
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
         for (Element e : round.getElementsAnnotatedWith(Trainable.class)) {
-            if (e instanceof TypeElement te) {
+            if (e instanceof TypeElement te && !hasUnresolvedTypes(te)) {
                 ElementTypeModel model = new ElementTypeModel(te, processingEnv);
                 for (Problem p : TrainableRules.check(model)) {
                     processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, p.message(), ((ElementModel) p.where()).element());
@@ -49,6 +52,22 @@ public final class TrainableProcessor extends AbstractProcessor {
         }
         if (round.processingOver()) {
             writeIndex();
+        }
+        return false;
+    }
+
+    /**
+     * True when a member's type did not resolve: javac reports that itself, and the rules would
+     * only add confusing errors about it, so such a class is checked once it compiles.
+     */
+    private static boolean hasUnresolvedTypes(TypeElement type) {
+        for (Element member : type.getEnclosedElements()) {
+            TypeMirror t = member instanceof ExecutableElement m ? m.getReturnType() : member.asType();
+            boolean parameterUnresolved = member instanceof ExecutableElement m
+                    && m.getParameters().stream().anyMatch(p -> p.asType().getKind() == TypeKind.ERROR);
+            if (t.getKind() == TypeKind.ERROR || parameterUnresolved) {
+                return true;
+            }
         }
         return false;
     }

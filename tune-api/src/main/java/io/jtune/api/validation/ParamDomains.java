@@ -12,6 +12,7 @@ import io.jtune.api.space.Space;
 import java.lang.annotation.Annotation;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Turns a domain annotation into the {@link Domain} it declares, through the {@link Space}
@@ -35,7 +36,7 @@ public final class ParamDomains {
 
     /** The domain annotations present on the field, in {@link #ANNOTATIONS} order. */
     public static List<Annotation> domainAnnotations(ModelElement field) {
-        return ANNOTATIONS.stream().<Annotation>map(field::annotation).filter(a -> a != null).toList();
+        return ANNOTATIONS.stream().<Annotation>map(field::annotation).filter(Objects::nonNull).toList();
     }
 
     /**

@@ -92,6 +92,13 @@ class TrainableProcessorTest {
     }
 
     @Test
+    void aClassWithUnresolvedTypesGetsOnlyJavacsOwnErrors() throws Exception {
+        String unresolved = HEADER + "@Trainable class Unresolved {\n @Param @Uniform(min = 0, max = 1) Missing lr;\n @Step Map<String, Object> step() { return Map.of(); }\n}\n";
+        FixtureCompiler.Compilation c = new FixtureCompiler(dir).compile("out", Map.of("fx/Unresolved.java", unresolved), new TrainableProcessor());
+        assertEquals(List.of("compiler.err.cant.resolve.location"), c.errors().stream().map(d -> d.getCode()).toList());
+    }
+
+    @Test
     void codeWithoutTrainableIsLeftAlone() throws Exception {
         String plain = HEADER + "class Plain {\n @Param final int x = 1;\n @Step void step(int i) { }\n}\n";
         FixtureCompiler.Compilation c = new FixtureCompiler(dir).compile("out", Map.of("fx/Plain.java", plain), new TrainableProcessor());

@@ -8,6 +8,7 @@ import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.TrialScheduler;
 import java.lang.annotation.Annotation;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Builds the scheduler and searcher a class declares through any annotation meta-annotated with
@@ -21,21 +22,19 @@ final class ComponentFactories {
 
     /** The scheduler the class declares, if any (the rules allow at most one). */
     static Optional<TrialScheduler> scheduler(Class<?> c) {
-        for (Annotation a : c.getDeclaredAnnotations()) {
-            SchedulerAnnotation meta = a.annotationType().getAnnotation(SchedulerAnnotation.class);
-            if (meta != null) {
-                return Optional.of(build(c, a, meta.factory(), TrialScheduler.class));
-            }
-        }
-        return Optional.empty();
+        return component(c, SchedulerAnnotation.class, SchedulerAnnotation::factory, TrialScheduler.class);
     }
 
     /** The searcher the class declares, if any (the rules allow at most one). */
     static Optional<SearchAlgorithm> searcher(Class<?> c) {
+        return component(c, SearcherAnnotation.class, SearcherAnnotation::factory, SearchAlgorithm.class);
+    }
+
+    private static <M extends Annotation, T> Optional<T> component(Class<?> c, Class<M> metaAnnotation, Function<M, String> factory, Class<T> kind) {
         for (Annotation a : c.getDeclaredAnnotations()) {
-            SearcherAnnotation meta = a.annotationType().getAnnotation(SearcherAnnotation.class);
+            M meta = a.annotationType().getAnnotation(metaAnnotation);
             if (meta != null) {
-                return Optional.of(build(c, a, meta.factory(), SearchAlgorithm.class));
+                return Optional.of(build(c, a, factory.apply(meta), kind));
             }
         }
         return Optional.empty();

@@ -1,6 +1,11 @@
 package io.jtune.engine.checkpoint;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -10,8 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Deletes and copies checkpoint folders on one background thread, in the order asked, so the driver
- * never blocks on them and a copy asked for before a delete of the same folder reads it intact.
+ * Deletes and copies checkpoint folders and writes experiment snapshots on one background thread, in
+ * the order asked, so the driver never blocks on them and a copy asked for before a delete of the
+ * same folder reads it intact.
  * {@link #close()} waits until everything asked is done.
  */
 public final class CheckpointIo implements AutoCloseable {
@@ -43,6 +49,32 @@ public final class CheckpointIo implements AutoCloseable {
                 throw CheckpointFolders.unchecked("could not copy checkpoint " + source + " to " + target, e);
             }
         }, thread);
+    }
+
+    /**
+     * Replaces {@code file} with {@code content} in the background, atomically: a temporary file in
+     * the same folder is written and forced to disk, then renamed over it. Readers see the old or the
+     * new content, never a mix. A failure is logged (the next write tries again).
+     */
+    public void writeAtomically(Path file, byte[] content) {
+        thread.execute(() -> {
+            Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            } catch (IOException e) {
+                LOG.warn("could not write {}", temp, e);
+                return;
+            }
+            try {
+                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                LOG.warn("could not replace {} with {}", file, temp, e);
+            }
+        });
     }
 
     @Override

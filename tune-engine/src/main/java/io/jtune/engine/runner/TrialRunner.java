@@ -31,6 +31,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -67,6 +68,7 @@ public final class TrialRunner {
     private final ArrayDeque<TrialEvent> deferred = new ArrayDeque<>();
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
     private final AutoFields autoFields = new AutoFields();
+    private final SnapshotSchedule snapshots;
     private final MetricCheck metricCheck;
     private final Set<String> sampledPaths;
     private final String idPrefix;
@@ -89,6 +91,7 @@ public final class TrialRunner {
         this.sampledPaths = spec.space().domains().keySet();
         this.idPrefix = TrialNames.experimentPrefix(random);
         this.maxPending = Math.max(MIN_MAX_PENDING, (int) (executor.totals().cpu() * 1.1));
+        this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
     }
 
     /**
@@ -99,6 +102,8 @@ public final class TrialRunner {
      */
     public List<Trial> run() {
         if (!executor.canEverRun(spec.resources())) {
+            executor.close();
+            io.close();
             throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
                     + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
         }
@@ -111,10 +116,14 @@ public final class TrialRunner {
         try {
             while (!isFinished()) {
                 step();
+                if (snapshots.due(System.nanoTime())) {
+                    writeSnapshot();
+                }
             }
             failed = false;
         } finally {
             executor.close();
+            finalSnapshot(failed);
             io.close();
             endCallbacks(failed);
         }
@@ -122,6 +131,25 @@ public final class TrialRunner {
             throw toRaise;
         }
         return trialsView;
+    }
+
+    /** Serialises the state now (on this thread, so it is consistent) and writes it atomically in the background. */
+    private void writeSnapshot() {
+        long start = System.nanoTime();
+        byte[] state = ExperimentSnapshot.serialize(spec, idPrefix, stopRequested, trials);
+        snapshots.wrote(start, System.nanoTime() - start);
+        io.writeAtomically(spec.experimentDir().resolve(ExperimentSnapshot.FILE), state);
+    }
+
+    private void finalSnapshot(boolean afterFailure) {
+        try {
+            writeSnapshot();
+        } catch (RuntimeException e) {
+            if (!afterFailure) {
+                throw e;
+            }
+            LOG.warn("could not save the state of experiment {} after its failure", spec.name(), e);
+        }
     }
 
     private void endCallbacks(boolean afterFailure) {
@@ -176,11 +204,11 @@ public final class TrialRunner {
     }
 
     private boolean launchOne() {
-        if (stopRequested) {
+        if (stopRequested || !hasCapacity(spec.resources())) {
             return false;
         }
         boolean added = false;
-        if (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished() && hasCapacity(spec.resources())) {
+        if (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished()) {
             String id = TrialNames.trialId(idPrefix, trials.size());
             Config config = searcher.suggest(id);
             if (config != null) {
@@ -229,6 +257,7 @@ public final class TrialRunner {
         trials.add(trial);
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;
+        snapshots.changed();
         scheduler.onTrialAdd(view, trial);
         for (Callback c : callbacks) {
             c.onTrialAdd(trial);
@@ -270,6 +299,7 @@ public final class TrialRunner {
         trial.transitionTo(to);
         counts[from.ordinal()]--;
         counts[to.ordinal()]++;
+        snapshots.changed();
     }
 
     private void handle(TrialEvent event) {
@@ -430,6 +460,7 @@ public final class TrialRunner {
     }
 
     private void addCheckpoint(Trial trial, TrackedCheckpoint checkpoint) {
+        snapshots.changed();
         for (TrackedCheckpoint evicted : trial.checkpoints().add(checkpoint)) {
             io.delete(evicted.checkpoint().path());
         }
@@ -531,12 +562,14 @@ public final class TrialRunner {
 
     private void awaitSaves(Trial trial) {
         while (trial.pendingSaves > 0) {
-            TrialEvent event;
-            try {
-                event = executor.nextEvent();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
+            TrialEvent event = takeDeferredSaveOf(trial);
+            if (event == null) {
+                try {
+                    event = executor.nextEvent();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
+                }
             }
             if (event.trialId().equals(trial.id()) && event instanceof TrialEvent.Saved saved) {
                 onSaved(trial, saved);
@@ -547,6 +580,18 @@ public final class TrialRunner {
                 }
             }
         }
+    }
+
+    /** A Saved or Failed event of the trial kept earlier for later, removed from the deferred ones; or null. */
+    private TrialEvent takeDeferredSaveOf(Trial trial) {
+        for (Iterator<TrialEvent> it = deferred.iterator(); it.hasNext(); ) {
+            TrialEvent event = it.next();
+            if (event.trialId().equals(trial.id()) && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed)) {
+                it.remove();
+                return event;
+            }
+        }
+        return null;
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */

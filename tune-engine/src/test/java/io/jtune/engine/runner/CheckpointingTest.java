@@ -20,6 +20,7 @@ import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.RecordingCallback;
+import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,7 +45,7 @@ class CheckpointingTest {
     }
 
     private Tuner counting(ListSearcher searcher, FirstComeScheduler scheduler) {
-        return quiet(Tuner.of(CountingTrainable.class), storage).searcher(searcher).scheduler(scheduler);
+        return Runs.counting(storage, searcher, scheduler);
     }
 
     private static List<String> checkpointFolders(Trial trial) throws IOException {
@@ -90,16 +91,7 @@ class CheckpointingTest {
     /** Pauses every trial once at iteration 2; FirstComeScheduler resumes paused trials when nothing is pending. */
     private static FirstComeScheduler pausingOnceAt2(Set<String> paused) {
         return new FirstComeScheduler((runner, trial, result) -> result.trainingIteration() == 2 && paused.add(trial.id())
-                ? Decision.PAUSE : Decision.CONTINUE) {
-            @Override
-            public TrialView chooseTrialToRun(io.jtune.api.spi.RunnerView runner) {
-                TrialView next = super.chooseTrialToRun(runner);
-                if (next != null && next.status() == TrialStatus.PAUSED) {
-                    runner.unpauseTrial(next);
-                }
-                return next;
-            }
-        };
+                ? Decision.PAUSE : Decision.CONTINUE).resumingPaused();
     }
 
     @Test
@@ -194,31 +186,27 @@ class CheckpointingTest {
     @Test
     void aSchedulerCanSaveTheTrialItDecidesAndPauseAnother() {
         List<Checkpoint> saved = new ArrayList<>();
+        List<Checkpoint> othersSaved = new ArrayList<>();
         Set<String> pausedOthers = new HashSet<>();
         FirstComeScheduler scheduler = new FirstComeScheduler((runner, trial, result) -> {
             if (result.trainingIteration() == 2) {
-                saved.add(runner.saveCheckpoint(trial));
                 for (TrialView other : runner.trials()) {
                     if (other != trial && other.status() == TrialStatus.RUNNING && pausedOthers.add(other.id())) {
                         runner.pauseTrial(other);
+                        othersSaved.add(runner.saveCheckpoint(other));
                     }
                 }
+                saved.add(runner.saveCheckpoint(trial));
             }
             return Decision.CONTINUE;
-        }) {
-            @Override
-            public TrialView chooseTrialToRun(io.jtune.api.spi.RunnerView runner) {
-                TrialView next = super.chooseTrialToRun(runner);
-                if (next != null && next.status() == TrialStatus.PAUSED) {
-                    runner.unpauseTrial(next);
-                }
-                return next;
-            }
-        };
+        }).resumingPaused();
         List<Trial> trials = run(counting(ListSearcher.of(2, "x"), scheduler).stop(StopAt.iteration(4)));
         assertFalse(saved.isEmpty());
         for (Checkpoint c : saved) {
             assertEquals("checkpoint_000002", c.path().getFileName().toString());
+        }
+        for (Checkpoint c : othersSaved) {
+            assertTrue(Files.isRegularFile(c.path().resolve("state.txt")), "a paused trial's checkpoint is there when saveCheckpoint returns");
         }
         for (Trial t : trials) {
             assertEquals(TrialStatus.TERMINATED, t.status());

@@ -22,6 +22,7 @@ import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.RecordingCallback;
+import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +42,7 @@ class TrialRunnerTest {
     }
 
     private Tuner counting(ListSearcher searcher, FirstComeScheduler scheduler) {
-        return quiet(Tuner.of(CountingTrainable.class), storage).searcher(searcher).scheduler(scheduler);
+        return Runs.counting(storage, searcher, scheduler);
     }
 
     @Test

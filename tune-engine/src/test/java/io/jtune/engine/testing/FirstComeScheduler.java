@@ -20,6 +20,7 @@ public class FirstComeScheduler implements TrialScheduler {
     }
 
     private final Decider decider;
+    private boolean resumePaused;
     public final List<String> calls = new ArrayList<>();
 
     public FirstComeScheduler() {
@@ -28,6 +29,12 @@ public class FirstComeScheduler implements TrialScheduler {
 
     public FirstComeScheduler(Decider decider) {
         this.decider = decider;
+    }
+
+    /** Makes a chosen PAUSED trial PENDING first (through {@link RunnerView#unpauseTrial}), as a real scheduler does. */
+    public FirstComeScheduler resumingPaused() {
+        resumePaused = true;
+        return this;
     }
 
     @Override
@@ -60,6 +67,9 @@ public class FirstComeScheduler implements TrialScheduler {
         for (TrialStatus wanted : new TrialStatus[] {TrialStatus.PENDING, TrialStatus.PAUSED}) {
             for (TrialView t : runner.trials()) {
                 if (t.status() == wanted && runner.hasResources(t.resources())) {
+                    if (resumePaused && wanted == TrialStatus.PAUSED) {
+                        runner.unpauseTrial(t);
+                    }
                     return t;
                 }
             }

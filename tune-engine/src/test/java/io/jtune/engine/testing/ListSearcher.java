@@ -43,6 +43,11 @@ public final class ListSearcher implements SearchAlgorithm {
     }
 
     @Override
+    public String saveState() {
+        return "{\"next\": " + next + "}";
+    }
+
+    @Override
     public void onTrialResult(String trialId, Result result) {
         results.computeIfAbsent(trialId, k -> new ArrayList<>()).add(result);
     }

@@ -24,6 +24,11 @@ public final class Runs {
         return tuner.storagePath(storage).name("exp").progress(false).outputFiles(false).machineResources(TWO_CPUS).seed(1);
     }
 
+    /** A quiet tuner of {@link CountingTrainable} with the given searcher and scheduler. */
+    public static Tuner counting(Path storage, ListSearcher searcher, FirstComeScheduler scheduler) {
+        return quiet(Tuner.of(CountingTrainable.class), storage).searcher(searcher).scheduler(scheduler);
+    }
+
     public static List<Trial> run(Tuner tuner) {
         ExperimentSpec spec = tuner.spec();
         return new TrialRunner(spec, new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables()), new SplittableRandom(7)).run();

@@ -1,0 +1,146 @@
+package io.jtune.engine.bench;
+
+import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.trainable.Trainable;
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.checkpoint.CheckpointFolders;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.stop.Stoppers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Measures the engine (a benchmark, not a test). Prints medians over {@code -Druns=N} runs (default 5;
+ * 3 for the throughput workload):
+ * <ol>
+ *   <li>per-trial overhead in µs of 10,000 trials x 1 step of a no-op trainable, output files on
+ *       and off (anchor: Optuna 3.1's random sampler, about 210-260 µs a trial in memory);</li>
+ *   <li>Ray Tune's single-node result-throughput release workload scaled to 20 s: 96 trials, each
+ *       reporting 50 results a second (a step sleeps 20 ms) for 20 s, JSON and CSV on and off;
+ *       printed as wall time / 20 s (anchor: Ray Tune 7.0x with logging, 1.1x without). All 96 run
+ *       at once: each asks one CPU and the machine is declared to have 96.</li>
+ * </ol>
+ * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.classpathScope=test
+ * -Dexec.mainClass=io.jtune.engine.bench.EngineBenchmark [-Dexec.args=overhead|throughput]}
+ */
+public final class EngineBenchmark {
+    private static final int OVERHEAD_TRIALS = 10_000;
+    private static final int THROUGHPUT_TRIALS = 96;
+    private static final int RESULTS_PER_SECOND = 50;
+    private static final int TRIAL_SECONDS = 20;
+
+    private EngineBenchmark() {
+    }
+
+    /** Does nothing, fast. */
+    public static final class NoOp implements Trainable {
+        private static final Map<String, Object> METRICS = Map.of("score", 1.0);
+
+        @Override
+        public void setup(Config config) {
+        }
+
+        @Override
+        public Map<String, ?> step() {
+            return METRICS;
+        }
+    }
+
+    /** Reports {@value #RESULTS_PER_SECOND} results a second: each step sleeps 20 ms. */
+    public static final class Sleeper implements Trainable {
+        private long steps;
+
+        @Override
+        public void setup(Config config) {
+        }
+
+        @Override
+        public Map<String, ?> step() throws InterruptedException {
+            Thread.sleep(1000 / RESULTS_PER_SECOND);
+            steps++;
+            return Map.of("score", steps * 0.5, "steps", steps);
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        String which = args.length == 0 ? "all" : args[0];
+        if (which.equals("all") || which.equals("overhead")) {
+            int runs = Integer.getInteger("runs", 5);
+            overhead(false);
+            System.out.printf(Locale.ROOT, "per-trial overhead, %,d trials x 1 step, median of %d runs:%n", OVERHEAD_TRIALS, runs);
+            for (boolean files : new boolean[] {false, true}) {
+                List<Double> micros = new ArrayList<>();
+                for (int i = 0; i < runs; i++) {
+                    micros.add(overhead(files));
+                }
+                System.out.printf(Locale.ROOT, "  output files %-3s %8.1f µs/trial  (runs: %s)%n", files ? "on" : "off", median(micros), format(micros));
+            }
+        }
+        if (which.equals("all") || which.equals("throughput")) {
+            int runs = Integer.getInteger("runs", 3);
+            System.out.printf(Locale.ROOT, "result throughput, %d trials x %d results/s x %d s, median of %d runs:%n",
+                    THROUGHPUT_TRIALS, RESULTS_PER_SECOND, TRIAL_SECONDS, runs);
+            for (boolean files : new boolean[] {true, false}) {
+                List<Double> ratios = new ArrayList<>();
+                for (int i = 0; i < runs; i++) {
+                    ratios.add(throughput(files));
+                }
+                System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %6.2fx the %d s minimum  (runs: %s)%n", files ? "on" : "off", median(ratios), TRIAL_SECONDS, format(ratios));
+            }
+        }
+    }
+
+    private static double overhead(boolean files) throws IOException {
+        double seconds = timedFit(OVERHEAD_TRIALS, storage -> Tuner.of(NoOp.class).name("overhead").storagePath(storage)
+                .numSamples(OVERHEAD_TRIALS).stop(Stoppers.maximumIteration(1)).progress(false).outputFiles(files).seed(1));
+        return seconds * 1e6 / OVERHEAD_TRIALS;
+    }
+
+    private static double throughput(boolean files) throws IOException {
+        double seconds = timedFit(THROUGHPUT_TRIALS, storage -> Tuner.of(Sleeper.class).name("throughput").storagePath(storage)
+                .numSamples(THROUGHPUT_TRIALS).stop(Stoppers.maximumIteration(RESULTS_PER_SECOND * TRIAL_SECONDS))
+                .resources(ResourceRequest.cpus(1)).machineResources(MachineResources.detect().withCpu(THROUGHPUT_TRIALS))
+                .progress(false).outputFiles(files).seed(1));
+        return seconds / TRIAL_SECONDS;
+    }
+
+    /** Seconds {@code fit()} takes for the tuner made on a fresh storage folder, which is deleted afterwards. */
+    private static double timedFit(int trials, Function<Path, Tuner> tuner) throws IOException {
+        Path storage = Files.createTempDirectory("jtune-bench");
+        try {
+            Tuner t = tuner.apply(storage);
+            long start = System.nanoTime();
+            ResultGrid grid = t.fit();
+            long nanos = System.nanoTime() - start;
+            if (grid.size() != trials || grid.numTerminated() != trials) {
+                throw new IllegalStateException("expected " + trials + " terminated trials, got " + grid);
+            }
+            return nanos / 1e9;
+        } finally {
+            CheckpointFolders.deleteRecursively(storage);
+        }
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String format(List<Double> values) {
+        StringBuilder s = new StringBuilder();
+        for (double v : values) {
+            s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", v));
+        }
+        return s.toString();
+    }
+}

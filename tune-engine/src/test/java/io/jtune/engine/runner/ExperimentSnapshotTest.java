@@ -1,0 +1,96 @@
+package io.jtune.engine.runner;
+
+import static io.jtune.engine.testing.Runs.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.api.Config;
+import io.jtune.api.TuneException;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.testing.CountingTrainable;
+import io.jtune.engine.testing.FirstComeScheduler;
+import io.jtune.engine.testing.ListSearcher;
+import io.jtune.engine.testing.Runs;
+import io.jtune.engine.testing.StopAt;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExperimentSnapshotTest {
+    @TempDir
+    Path storage;
+
+    @Test
+    void theFinalSnapshotHoldsRunnerTrialSearcherAndSchedulerState() throws IOException {
+        CountingTrainable.resetCounters();
+        FirstComeScheduler scheduler = new FirstComeScheduler() {
+            @Override
+            public String saveState() {
+                return "{\"calls\": " + calls.size() + "}";
+            }
+        };
+        List<Trial> trials = run(Runs.counting(storage, new ListSearcher(List.of(Config.of(Map.of("x", 1.0)), Config.of(Map.of("x", 2.0, "failAtStep", 1, "failAlways", true)))), scheduler)
+                .stop(StopAt.iteration(3)).checkpoint(CheckpointPolicy.every(2)));
+        Path experiment = storage.toAbsolutePath().resolve("exp");
+        JsonNode state = new ObjectMapper().readTree(experiment.resolve("experiment_state.json").toFile());
+        assertFalse(Files.exists(experiment.resolve(".experiment_state.json.tmp")), "the temporary file was renamed");
+
+        assertEquals(1, state.get("format").asInt());
+        assertEquals("CountingTrainable", state.get("runner").get("trainable").asText());
+        assertEquals(1, state.get("runner").get("seed").asLong());
+        assertEquals(trials.get(0).id().substring(0, 5), state.get("runner").get("trial_id_prefix").asText());
+        assertEquals(2, state.get("searcher").get("next").asInt());
+        assertEquals(scheduler.calls.size(), state.get("scheduler").get("calls").asInt());
+        JsonNode first = state.get("trials").get(0);
+        assertEquals(trials.get(0).id(), first.get("trial_id").asText());
+        assertEquals(trials.get(0).name(), first.get("name").asText());
+        assertEquals("TERMINATED", first.get("status").asText());
+        assertEquals(1.0, first.get("config").get("x").asDouble());
+        assertEquals(3, first.get("training_iteration").asInt());
+        JsonNode checkpoint = first.get("checkpoints").get(0);
+        assertEquals(2, checkpoint.get("training_iteration").asInt());
+        assertTrue(Files.isDirectory(Path.of(checkpoint.get("path").asText())));
+        JsonNode second = state.get("trials").get(1);
+        assertEquals("ERROR", second.get("status").asText());
+        assertEquals(1, second.get("num_failures").asInt());
+        assertTrue(second.get("error_trace").asText().contains("planned failure at step 1"));
+    }
+
+    @Test
+    void aComponentStateThatIsNotJsonIsAnErrorNamingTheComponent() {
+        FirstComeScheduler scheduler = new FirstComeScheduler() {
+            @Override
+            public String saveState() {
+                return "rung=1";
+            }
+        };
+        TuneException e = assertThrows(TuneException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler).stop(StopAt.iteration(1))));
+        assertTrue(e.getMessage().contains("the scheduler " + scheduler.getClass().getName() + " saved a state that is not JSON"), e.getMessage());
+    }
+
+    @Test
+    void writesComeAfterChangesOncePerPeriodWhichGrowsWithTheWriteTime() {
+        long second = 1_000_000_000L;
+        SnapshotSchedule schedule = new SnapshotSchedule(Duration.ofSeconds(10));
+        assertFalse(schedule.due(0), "nothing changed yet");
+        schedule.changed();
+        assertTrue(schedule.due(0), "the first change is written at once");
+        schedule.wrote(0, second / 100);
+        schedule.changed();
+        assertFalse(schedule.due(9 * second));
+        assertTrue(schedule.due(10 * second));
+        schedule.wrote(10 * second, 2 * second);
+        schedule.changed();
+        assertFalse(schedule.due(10 * second + 37 * second), "a 2 s write makes the period 38 s (5% of the time)");
+        assertTrue(schedule.due(10 * second + 38 * second));
+    }
+}

@@ -1,0 +1,38 @@
+package io.jtune.junit;
+
+/**
+ * The engine's id and every configuration parameter it reads. Parameters come from the launcher
+ * (Surefire's {@code configurationParameters}, Gradle's {@code systemProperty}), from
+ * {@code -D} system properties or from {@code junit-platform.properties}, in that order. Each
+ * one overrides the value the {@code @Trainable} class declares, for every class the run selects.
+ */
+public final class Constants {
+
+    /** The engine's id: {@code includeEngines 'jtune'} in Gradle, {@code --include-engine jtune} on the console. */
+    public static final String ENGINE_ID = "jtune";
+
+    /** Trials per experiment (a positive integer); overrides {@code @Samples}. */
+    public static final String SAMPLES_PROPERTY_NAME = "jtune.samples";
+
+    /** The seed every random choice derives from (an integer); overrides {@code @Seed}. */
+    public static final String SEED_PROPERTY_NAME = "jtune.seed";
+
+    /**
+     * The folder experiments are written to. Default: {@code target/jtune} in the working
+     * directory, or {@code build/jtune} when the working directory holds a Gradle build and no
+     * {@code pom.xml}.
+     */
+    public static final String STORAGE_PROPERTY_NAME = "jtune.storage";
+
+    /** How many trials may run at once (a positive integer); overrides {@code @MaxConcurrent}. */
+    public static final String MAX_CONCURRENT_PROPERTY_NAME = "jtune.maxConcurrent";
+
+    /**
+     * {@code true} prints the experiment's progress table to standard output while it runs;
+     * default {@code false}, so a test run stays quiet (trials show up in the test report instead).
+     */
+    public static final String PROGRESS_PROPERTY_NAME = "jtune.progress";
+
+    private Constants() {
+    }
+}

@@ -1,0 +1,70 @@
+package io.jtune.junit;
+
+import io.jtune.junit.descriptor.EngineConfiguration;
+import io.jtune.junit.descriptor.JTuneExecutionContext;
+import io.jtune.junit.discovery.TrainableSelectorResolver;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.platform.commons.PreconditionViolationException;
+import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.DiscoveryIssue.Severity;
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.EngineDescriptor;
+import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
+import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
+import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
+
+/**
+ * The JUnit Platform engine {@value Constants#ENGINE_ID}: every {@code @Trainable} class a request
+ * selects becomes a container whose experiment runs when it executes, each trial a test of its own
+ * (see {@link io.jtune.junit.descriptor.TrainableClassDescriptor}). Configured by the parameters
+ * in {@link Constants}. Writes nothing to standard output unless progress output is switched on.
+ */
+public final class JTuneTestEngine extends HierarchicalTestEngine<JTuneExecutionContext> {
+
+    private static final EngineDiscoveryRequestResolver<EngineDescriptor> RESOLVER = EngineDiscoveryRequestResolver.<EngineDescriptor>builder()
+            .addSelectorResolver(TrainableSelectorResolver::new)
+            .build();
+
+    @Override
+    public String getId() {
+        return Constants.ENGINE_ID;
+    }
+
+    @Override
+    public Optional<String> getGroupId() {
+        return Optional.of("io.jtune");
+    }
+
+    @Override
+    public Optional<String> getArtifactId() {
+        return Optional.of("tune-junit-engine");
+    }
+
+    @Override
+    public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+        EngineDescriptor engine = new EngineDescriptor(uniqueId, "jtune");
+        DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
+        try {
+            configuration(request.getConfigurationParameters());
+        } catch (PreconditionViolationException malformed) {
+            issues.reportIssue(DiscoveryIssue.create(Severity.ERROR, malformed.getMessage()));
+        }
+        RESOLVER.resolve(request, engine, issues);
+        return engine;
+    }
+
+    @Override
+    protected JTuneExecutionContext createExecutionContext(ExecutionRequest request) {
+        return new JTuneExecutionContext(request.getEngineExecutionListener(), configuration(request.getConfigurationParameters()));
+    }
+
+    /** Read when discovering too, so that a malformed parameter is a discovery issue, reported before anything runs. */
+    private static EngineConfiguration configuration(ConfigurationParameters parameters) {
+        return EngineConfiguration.from(parameters, Path.of("").toAbsolutePath());
+    }
+}

@@ -1,0 +1,80 @@
+package io.jtune.junit.descriptor;
+
+import static io.jtune.junit.Constants.MAX_CONCURRENT_PROPERTY_NAME;
+import static io.jtune.junit.Constants.PROGRESS_PROPERTY_NAME;
+import static io.jtune.junit.Constants.SAMPLES_PROPERTY_NAME;
+import static io.jtune.junit.Constants.SEED_PROPERTY_NAME;
+import static io.jtune.junit.Constants.STORAGE_PROPERTY_NAME;
+
+import io.jtune.engine.Tuner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.junit.platform.commons.PreconditionViolationException;
+import org.junit.platform.engine.ConfigurationParameters;
+
+/**
+ * The engine's configuration parameters (see {@link io.jtune.junit.Constants}), read once per run.
+ * An empty optional leaves the class's own declaration in force.
+ */
+public record EngineConfiguration(OptionalInt samples, OptionalLong seed, Path storage, OptionalInt maxConcurrent, boolean progress) {
+
+    /** Reads and checks every parameter; a malformed value is an error naming the key and the value. */
+    public static EngineConfiguration from(ConfigurationParameters parameters, Path workingDirectory) {
+        return new EngineConfiguration(
+                positiveInt(parameters, SAMPLES_PROPERTY_NAME),
+                parameters.get(SEED_PROPERTY_NAME).map(String::trim).map(v -> OptionalLong.of(parseLong(SEED_PROPERTY_NAME, v))).orElse(OptionalLong.empty()),
+                parameters.get(STORAGE_PROPERTY_NAME).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of)
+                        .orElseGet(() -> defaultStorage(workingDirectory)).toAbsolutePath().normalize(),
+                positiveInt(parameters, MAX_CONCURRENT_PROPERTY_NAME),
+                parameters.get(PROGRESS_PROPERTY_NAME).map(v -> parseBoolean(PROGRESS_PROPERTY_NAME, v)).orElse(false));
+    }
+
+    /** {@code target/jtune}, or {@code build/jtune} in a Gradle project (a build.gradle and no pom.xml). */
+    static Path defaultStorage(Path workingDirectory) {
+        boolean gradle = !Files.exists(workingDirectory.resolve("pom.xml"))
+                && (Files.exists(workingDirectory.resolve("build.gradle")) || Files.exists(workingDirectory.resolve("build.gradle.kts")));
+        return workingDirectory.resolve(gradle ? "build" : "target").resolve("jtune");
+    }
+
+    /** Applies what is set here over the class's declarations; storage and progress are always set. */
+    public Tuner applyTo(Tuner tuner) {
+        samples.ifPresent(tuner::numSamples);
+        seed.ifPresent(tuner::seed);
+        maxConcurrent.ifPresent(tuner::maxConcurrentTrials);
+        return tuner.storagePath(storage).progress(progress);
+    }
+
+    private static OptionalInt positiveInt(ConfigurationParameters parameters, String key) {
+        return parameters.get(key).map(String::trim).map(v -> {
+            long n = parseLong(key, v);
+            if (n < 1 || n > Integer.MAX_VALUE) {
+                throw invalid(key, v, "a positive integer");
+            }
+            return OptionalInt.of((int) n);
+        }).orElse(OptionalInt.empty());
+    }
+
+    private static long parseLong(String key, String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw invalid(key, value, "an integer");
+        }
+    }
+
+    private static boolean parseBoolean(String key, String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw invalid(key, value, "true or false");
+        };
+    }
+
+    private static PreconditionViolationException invalid(String key, String value, String expected) {
+        return new PreconditionViolationException("configuration parameter " + key + "='" + value + "' is not " + expected
+                + ": fix it in junit-platform.properties, the -D" + key + " system property or the launcher's configuration parameters");
+    }
+}

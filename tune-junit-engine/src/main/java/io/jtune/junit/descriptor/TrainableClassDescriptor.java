@@ -1,0 +1,96 @@
+package io.jtune.junit.descriptor;
+
+import io.jtune.api.TuneException;
+import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.annotated.AnnotatedTrainables;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.platform.engine.TestTag;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.hierarchical.Node;
+
+/**
+ * One experiment: the container of a {@code @Trainable} class, with a {@link ClassSource} and the
+ * class's {@code @Tag}s. Its trials are added as {@link TrialDescriptor}s while it runs. Its unique
+ * id ends in {@code [class:<fully qualified name>]}.
+ *
+ * <p>Executing it runs the experiment as the class declares it, with the engine's configuration
+ * applied over the declaration. It fails when the experiment cannot run, or when the best trial
+ * misses an {@code @Expect}ation.
+ */
+public class TrainableClassDescriptor extends AbstractTestDescriptor implements Node<JTuneExecutionContext> {
+
+    /** The unique-id segment type of an experiment. */
+    public static final String SEGMENT_TYPE = "class";
+
+    private final Class<?> trainableClass;
+    private final Set<TestTag> tags;
+    private final Expectations expectations;
+
+    public TrainableClassDescriptor(UniqueId uniqueId, Class<?> trainableClass, Set<TestTag> tags) {
+        super(uniqueId, trainableClass.getSimpleName(), ClassSource.from(trainableClass));
+        this.trainableClass = trainableClass;
+        this.tags = Set.copyOf(tags);
+        this.expectations = new Expectations(trainableClass);
+    }
+
+    public Class<?> trainableClass() {
+        return trainableClass;
+    }
+
+    @Override
+    public Type getType() {
+        return Type.CONTAINER;
+    }
+
+    /** Trials are registered while the experiment runs, so an experiment is never pruned for having none yet. */
+    @Override
+    public boolean mayRegisterTests() {
+        return true;
+    }
+
+    @Override
+    public Set<TestTag> getTags() {
+        return tags;
+    }
+
+    @Override
+    public String getLegacyReportingName() {
+        return trainableClass.getName();
+    }
+
+    @Override
+    public JTuneExecutionContext execute(JTuneExecutionContext context, DynamicTestExecutor dynamicTestExecutor) {
+        Tuner tuner = Tuner.of(trainableClass);
+        AnnotatedTrainables.configure(trainableClass, tuner);
+        context.configuration().applyTo(tuner);
+        ExperimentSpec declared = tuner.spec();
+        EarlyStopWatch scheduler = new EarlyStopWatch(declared.scheduler());
+        TrialReporter trials = new TrialReporter(this, context.listener(), scheduler);
+        ResultGrid grid;
+        try {
+            grid = tuner.scheduler(scheduler).callbacks(trials).fit();
+        } finally {
+            trials.abortUnfinished("the experiment of " + trainableClass.getName() + " ended before this trial did");
+        }
+        ReportEntries.publishExperiment(grid, best(grid, declared), entry -> context.listener().reportingEntryPublished(this, entry));
+        expectations.verify(grid);
+        return context;
+    }
+
+    /** The best trial by the experiment's metric; empty when it declares none or no trial reported a usable value. */
+    private static Optional<ResultGrid.BestResult> best(ResultGrid grid, ExperimentSpec spec) {
+        if (spec.metric() == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(grid.getBestResult());
+        } catch (TuneException noBestTrial) {
+            return Optional.empty();
+        }
+    }
+}

@@ -6,6 +6,7 @@ def json = new JsonSlurper()
 assert new File(basedir, 'target/crash-marker').isFile() : 'the first run did not reach the crash'
 
 def dir = new File(basedir, 'target/jtune/CrashOnce')
+assert new File(dir, 'experiment_state.json').isFile() : 'the snapshot of the first run is kept'
 def trials = dir.listFiles().findAll { it.isDirectory() }.sort { it.name }
 assert trials.size() == 2 : "trial folders: ${trials*.name}"
 def iterations = trials.collect { trial ->

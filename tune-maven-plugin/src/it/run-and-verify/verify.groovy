@@ -11,6 +11,8 @@ assert experiments*.name.sort() == ['CoinTuning', 'QuadraticTuning'] : "experime
 
 def check = { String name, int iterations, Closure validParams ->
     def dir = new File(storage, name)
+    def state = json.parse(new File(dir, 'experiment_state.json'))
+    assert state.runner.experiment == name && state.runner.seed == 11 : "${name}: experiment_state.json runner ${state.runner}"
     def trials = dir.listFiles().findAll { it.isDirectory() }
     assert trials.size() == 3 : "${name}: trial folders ${trials*.name}"
     trials.each { trial ->

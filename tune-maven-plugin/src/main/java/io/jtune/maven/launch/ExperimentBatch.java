@@ -84,10 +84,10 @@ public final class ExperimentBatch {
         return resume(dir, run.resume());
     }
 
-    /** Continuing an experiment needs the engine's experiment snapshot and restore (issue 5), which it lacks so far. */
+    /** Continuing an experiment needs the engine to restore it from its experiment_state.json, which it cannot do so far. */
     private static ResultGrid resume(Path dir, ResumeMode mode) {
         throw new TuneException(PluginProperties.RESUME + "=" + mode + ": this jtune engine cannot continue the experiment in " + dir
-                + " (it keeps no experiment_state.json and has no Tuner.restore); delete the folder (mvn clean) to run it from the start");
+                + " (it writes experiment_state.json but has no Tuner.restore to read it back); delete the folder (mvn clean) to run it from the start");
     }
 
     private static void refuseExisting(Path dir) {

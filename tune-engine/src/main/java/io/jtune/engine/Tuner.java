@@ -84,9 +84,9 @@ public final class Tuner {
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
         if (AnnotatedTrainables.isAnnotated(trainableClass)) {
-            String name = trainableClass.getAnnotation(io.jtune.api.Trainable.class).name();
-            return new Tuner(new TrainableSpec.ClassApi(name.isEmpty() ? trainableClass.getSimpleName() : name,
-                    AnnotatedTrainables.factory(trainableClass)));
+            Tuner tuner = new Tuner(new TrainableSpec.ClassApi(AnnotatedTrainables.nameOf(trainableClass), AnnotatedTrainables.factory(trainableClass)));
+            AnnotatedTrainables.configure(trainableClass, tuner);
+            return tuner;
         }
         if (Trainable.class.isAssignableFrom(trainableClass)) {
             return new Tuner(new TrainableSpec.ClassApi(trainableClass.getSimpleName(),

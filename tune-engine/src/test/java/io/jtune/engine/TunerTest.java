@@ -10,7 +10,6 @@ import io.jtune.api.Param;
 import io.jtune.api.Step;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.Uniform;
-import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.FifoScheduler;
@@ -42,8 +41,7 @@ class TunerTest {
 
     @Test
     void anAnnotatedClassRunsThroughItsGeneratedAdapterUnderItsName() {
-        ResultGrid grid = Tuner.of(Line.class).name("annotated").storagePath(storage)
-                .space(SearchSpace.builder().uniform("slope", 0, 1).build()).metric("y", Mode.MAX).numSamples(3)
+        ResultGrid grid = Tuner.of(Line.class).name("annotated").storagePath(storage).numSamples(3)
                 .stop(Stoppers.maximumIteration(4)).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
                 .seed(5).progress(false).outputFiles(false).fit();
         assertEquals(3, grid.size());
@@ -93,6 +91,9 @@ class TunerTest {
         ExperimentSpec spec = Tuner.of(Line.class).spec();
         assertTrue(spec.name().matches("line_\\d{4}-\\d\\d-\\d\\d_\\d\\d-\\d\\d-\\d\\d"), spec.name());
         assertEquals(Path.of("jtune-results").toAbsolutePath(), spec.storagePath());
+        assertEquals(java.util.Set.of("slope"), spec.space().domains().keySet(), "the @Param fields are the space");
+        assertEquals("y", spec.metric());
+        assertEquals(Mode.MAX, spec.mode());
         assertEquals(1, spec.numSamples());
         assertTrue(spec.searcher() instanceof BasicVariantGenerator);
         assertTrue(spec.scheduler() instanceof FifoScheduler);

@@ -25,14 +25,9 @@ final class GpuProbe {
         }
         try {
             Process process = new ProcessBuilder(COMMAND, "-L").redirectErrorStream(true).start();
-            int count = 0;
+            int count;
             try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = out.readLine()) != null) {
-                    if (line.startsWith("GPU ")) {
-                        count++;
-                    }
-                }
+                count = countGpuLines(out);
             }
             if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 process.destroyForcibly();
@@ -47,6 +42,17 @@ final class GpuProbe {
             Thread.currentThread().interrupt();
             return 0;
         }
+    }
+
+    /** The GPUs {@code nvidia-smi -L} lists: one line {@code GPU <n>: <name> (UUID: ...)} each. */
+    static int countGpuLines(BufferedReader listing) throws IOException {
+        int count = 0;
+        for (String line = listing.readLine(); line != null; line = listing.readLine()) {
+            if (line.startsWith("GPU ")) {
+                count++;
+            }
+        }
+        return count;
     }
 
     private static boolean onPath(String command) {

@@ -9,6 +9,8 @@ import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +21,8 @@ import java.util.function.Function;
 
 /**
  * Measures the engine (a benchmark, not a test). Prints medians over {@code -Druns=N} runs (default 5;
- * 3 for the throughput workload):
+ * 3 for the throughput workload); the overhead also as CPU time of the driver thread, which other
+ * load on the machine disturbs less than wall time:
  * <ol>
  *   <li>per-trial overhead in µs of 10,000 trials x 1 step of a no-op trainable, output files on
  *       and off (anchor: Optuna 3.1's random sampler, about 210-260 µs a trial in memory);</li>
@@ -77,11 +80,15 @@ public final class EngineBenchmark {
             overhead(false);
             System.out.printf(Locale.ROOT, "per-trial overhead, %,d trials x 1 step, median of %d runs:%n", OVERHEAD_TRIALS, runs);
             for (boolean files : new boolean[] {false, true}) {
-                List<Double> micros = new ArrayList<>();
+                List<Double> wall = new ArrayList<>();
+                List<Double> driver = new ArrayList<>();
                 for (int i = 0; i < runs; i++) {
-                    micros.add(overhead(files));
+                    double[] micros = overhead(files);
+                    wall.add(micros[0]);
+                    driver.add(micros[1]);
                 }
-                System.out.printf(Locale.ROOT, "  output files %-3s %8.1f µs/trial  (runs: %s)%n", files ? "on" : "off", median(micros), format(micros));
+                System.out.printf(Locale.ROOT, "  output files %-3s %8.1f µs/trial wall, %6.1f µs/trial driver-thread CPU  (wall runs: %s)%n",
+                        files ? "on" : "off", median(wall), median(driver), format(wall));
             }
         }
         if (which.equals("all") || which.equals("throughput")) {
@@ -98,32 +105,39 @@ public final class EngineBenchmark {
         }
     }
 
-    private static double overhead(boolean files) throws IOException {
-        double seconds = timedFit(OVERHEAD_TRIALS, storage -> Tuner.of(NoOp.class).name("overhead").storagePath(storage)
+    /** Wall and driver-thread CPU µs a trial. */
+    private static double[] overhead(boolean files) throws IOException {
+        double[] seconds = timedFit(OVERHEAD_TRIALS, storage -> Tuner.of(NoOp.class).name("overhead").storagePath(storage)
                 .numSamples(OVERHEAD_TRIALS).stop(Stoppers.maximumIteration(1)).progress(false).outputFiles(files).seed(1));
-        return seconds * 1e6 / OVERHEAD_TRIALS;
+        return new double[] {seconds[0] * 1e6 / OVERHEAD_TRIALS, seconds[1] * 1e6 / OVERHEAD_TRIALS};
     }
 
     private static double throughput(boolean files) throws IOException {
-        double seconds = timedFit(THROUGHPUT_TRIALS, storage -> Tuner.of(Sleeper.class).name("throughput").storagePath(storage)
+        double[] seconds = timedFit(THROUGHPUT_TRIALS, storage -> Tuner.of(Sleeper.class).name("throughput").storagePath(storage)
                 .numSamples(THROUGHPUT_TRIALS).stop(Stoppers.maximumIteration(RESULTS_PER_SECOND * TRIAL_SECONDS))
                 .resources(ResourceRequest.cpus(1)).machineResources(MachineResources.detect().withCpu(THROUGHPUT_TRIALS))
                 .progress(false).outputFiles(files).seed(1));
-        return seconds / TRIAL_SECONDS;
+        return seconds[0] / TRIAL_SECONDS;
     }
 
-    /** Seconds {@code fit()} takes for the tuner made on a fresh storage folder, which is deleted afterwards. */
-    private static double timedFit(int trials, Function<Path, Tuner> tuner) throws IOException {
+    /**
+     * Wall seconds and driver-thread CPU seconds {@code fit()} takes for the tuner made on a fresh
+     * storage folder, which is deleted afterwards.
+     */
+    private static double[] timedFit(int trials, Function<Path, Tuner> tuner) throws IOException {
         Path storage = Files.createTempDirectory("jtune-bench");
         try {
             Tuner t = tuner.apply(storage);
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long cpuStart = threads.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             ResultGrid grid = t.fit();
             long nanos = System.nanoTime() - start;
+            long cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
             if (grid.size() != trials || grid.numTerminated() != trials) {
                 throw new IllegalStateException("expected " + trials + " terminated trials, got " + grid);
             }
-            return nanos / 1e9;
+            return new double[] {nanos / 1e9, cpuNanos / 1e9};
         } finally {
             CheckpointFolders.deleteRecursively(storage);
         }

@@ -97,6 +97,28 @@ class TrialRunnerTest {
         }
     }
 
+    @Test
+    void aResultWithDoneEndsTheTrialAndAFunctionsReportThenThrows() {
+        List<Throwable> signals = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FirstComeScheduler scheduler = new FirstComeScheduler();
+        List<Trial> trials = run(quiet(Tuner.of("fn", (config, session) -> {
+            try {
+                for (int i = 1; i <= 10; i++) {
+                    session.report(Map.of("i", i, Result.DONE, i == 2));
+                }
+            } catch (io.jtune.api.trainable.TrialStoppedSignal s) {
+                signals.add(s);
+                throw s;
+            }
+        }), storage).searcher(ListSearcher.of(1, "x")).scheduler(scheduler));
+        Trial t = trials.get(0);
+        assertEquals(TrialStatus.TERMINATED, t.status());
+        assertEquals(2, t.history().size());
+        assertTrue(t.lastResult().done());
+        assertEquals(1, signals.size(), "report threw TrialStoppedSignal once the driver stopped the trial");
+        assertTrue(scheduler.calls.contains("complete " + t.id()));
+    }
+
     /** Records how many trials step at once. */
     public static final class Concurrency implements Trainable {
         static final AtomicInteger NOW = new AtomicInteger();

@@ -70,9 +70,7 @@ public final class ExperimentBatch {
 
     private static ResultGrid fit(Class<?> trainableClass, RunSettings run) {
         String name = AnnotatedTrainables.nameOf(trainableClass);
-        Tuner tuner = Tuner.of(name, AnnotatedTrainables.factory(trainableClass));
-        AnnotatedTrainables.configure(trainableClass, tuner);
-        tuner.name(name).storagePath(run.storage()).progress(!run.quiet());
+        Tuner tuner = Tuner.of(trainableClass).name(name).storagePath(run.storage()).progress(!run.quiet());
         run.samples().ifPresent(tuner::numSamples);
         run.seed().ifPresent(tuner::seed);
         run.maxConcurrent().ifPresent(tuner::maxConcurrentTrials);

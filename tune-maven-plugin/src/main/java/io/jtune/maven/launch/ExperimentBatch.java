@@ -48,11 +48,11 @@ public final class ExperimentBatch {
         List<String> failures = new ArrayList<>();
         for (String className : classNames) {
             Class<?> trainableClass = load(className);
-            String name = trainableClass.getSimpleName();
+            String name = AnnotatedTrainables.nameOf(trainableClass);
             info.accept("jtune: experiment " + name + " (" + className + ")");
             List<String> reasons;
             try {
-                ExperimentReport report = ExperimentReport.of(trainableClass, fit(trainableClass, run));
+                ExperimentReport report = ExperimentReport.of(trainableClass, fit(trainableClass, name, run));
                 report.summary().forEach(info);
                 reasons = report.failures();
             } catch (TuneException e) {
@@ -68,8 +68,7 @@ public final class ExperimentBatch {
         return failures;
     }
 
-    private static ResultGrid fit(Class<?> trainableClass, RunSettings run) {
-        String name = AnnotatedTrainables.nameOf(trainableClass);
+    private static ResultGrid fit(Class<?> trainableClass, String name, RunSettings run) {
         Tuner tuner = Tuner.of(trainableClass).name(name).storagePath(run.storage()).progress(!run.quiet());
         run.samples().ifPresent(tuner::numSamples);
         run.seed().ifPresent(tuner::seed);

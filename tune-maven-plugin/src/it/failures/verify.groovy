@@ -2,7 +2,7 @@
 def log = new File(basedir, 'build.log').text
 
 assert log.contains('jtune: 2 of 2 experiments failed')
-assert log =~ /MissesExpectation: @Expect accuracy >= 0\.99 missed: the best trial ended with accuracy = 0\.[0-4]/
+assert log =~ /MissesExpectation: @Expect\(metric = "accuracy", atLeast = 0\.99\) missed: the best trial MissesExpectation_\S+ \(best by accuracy, max\) ended with accuracy = 0\.[0-4]\d*, below the threshold 0\.99/
 assert log =~ /AlwaysFails: 2 of 2 trials ended in ERROR/
 assert log.contains('sensor offline')
 assert log =~ /trials: +2 ERROR/

@@ -1,11 +1,12 @@
 package io.jtune.maven.launch;
 
-import io.jtune.api.Result;
 import io.jtune.api.Trainable;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
+import io.jtune.engine.annotated.ExpectationVerdicts;
+import io.jtune.engine.annotated.MissedExpectation;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -26,10 +27,8 @@ record ExperimentReport(List<String> summary, List<String> failures) {
         List<String> summary = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         summary.add("  trials:      " + byStatus(grid.trials()));
-        Result bestLast = null;
         try {
             ResultGrid.BestResult best = grid.getBestResult();
-            bestLast = best.lastResult();
             summary.add("  best trial:  " + best.trial().name() + ": " + best.metric() + " = " + best.value()
                     + " (" + best.mode() + ", " + best.scope() + " result)");
             summary.add("  best config: " + best.config());
@@ -45,7 +44,7 @@ record ExperimentReport(List<String> summary, List<String> failures) {
                     + ", failed " + first.numFailures() + (first.numFailures() == 1 ? " time" : " times") + " with "
                     + firstLine(first.errorTrace()) + " (stack traces in each trial's error.txt under " + grid.experimentDir() + ")");
         }
-        failures.addAll(ExpectationCheck.misses(trainableClass, bestLast));
+        ExpectationVerdicts.missed(trainableClass, grid).stream().map(MissedExpectation::message).forEach(failures::add);
         return new ExperimentReport(List.copyOf(summary), List.copyOf(failures));
     }
 

@@ -88,7 +88,8 @@ class ExperimentBatchTest {
                 settings(Map.of()));
 
         assertEquals(2, failures.size(), failures.toString());
-        assertEquals("FallsShort: @Expect score >= 2.0 missed: the best trial ended with score = 0.5", failures.get(0));
+        assertTrue(failures.get(0).matches("FallsShort: @Expect\\(metric = \"score\", atLeast = 2\\.0\\) missed: the best trial FallsShort_\\S+"
+                + " \\(best by score, max\\) ended with score = 0\\.5, below the threshold 2\\.0"), failures.get(0));
         assertTrue(failures.get(1).startsWith("Throws: 2 of 2 trials ended in ERROR; the first, Throws_"), failures.get(1));
         assertTrue(failures.get(1).contains("failed 1 time with java.lang.IllegalStateException: broken on purpose"), failures.get(1));
         assertTrue(infos.contains("  trials:      2 ERROR"), infos.toString());

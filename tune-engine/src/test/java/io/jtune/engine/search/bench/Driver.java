@@ -1,0 +1,49 @@
+package io.jtune.engine.search.bench;
+
+import io.jtune.api.Config;
+import io.jtune.api.Mode;
+import io.jtune.api.Result;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.SearchAlgorithm;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Drives a searcher the way the runner does, one trial at a time: suggest, evaluate, report the result. */
+public final class Driver {
+    /** The metric the problems report. */
+    public static final String METRIC = "loss";
+
+    private Driver() {
+    }
+
+    /** The experiment a searcher is set up with for a problem and a seed (metric "loss", mode min). */
+    public static ExperimentInfo experiment(Problem problem, long seed) {
+        return new ExperimentInfo("bench-" + problem.name(), Path.of("."), METRIC, Mode.MIN, problem.space(), seed);
+    }
+
+    /** Best value found in {@code evaluations} sequential trials. */
+    public static double bestOf(SearchAlgorithm searcher, Problem problem, long seed, int evaluations) {
+        return run(searcher, problem, seed, evaluations, null);
+    }
+
+    /**
+     * Runs {@code evaluations} sequential trials; when {@code nanosPerSuggestion} is given, it
+     * receives the time each suggest call took. Returns the best value.
+     */
+    public static double run(SearchAlgorithm searcher, Problem problem, long seed, int evaluations, long[] nanosPerSuggestion) {
+        searcher.setup(experiment(problem, seed));
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < evaluations; i++) {
+            String id = "t" + i;
+            long start = System.nanoTime();
+            Config config = searcher.suggest(id);
+            if (nanosPerSuggestion != null) {
+                nanosPerSuggestion[i] = System.nanoTime() - start;
+            }
+            double value = problem.function().applyAsDouble(config);
+            best = Math.min(best, value);
+            searcher.onTrialComplete(id, Result.of(Map.of(METRIC, value, Result.TRAINING_ITERATION, 1)), false);
+        }
+        return best;
+    }
+}

@@ -1,10 +1,10 @@
 package io.jtune.engine.search.gp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
 import io.jtune.engine.search.model.Dimension;
+import io.jtune.engine.search.model.JsonArrays;
 import io.jtune.engine.search.model.ModelBasedSearch;
 import io.jtune.engine.search.model.Observation;
 import io.jtune.engine.search.model.SpaceEncoding;
@@ -230,10 +230,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
     @Override
     protected void saveModel(ObjectNode model) {
         model.put("fittedAt", fittedAt);
-        ArrayNode log = model.putArray("hyperparameters");
-        for (double v : hyper.toLog()) {
-            log.add(v);
-        }
+        JsonArrays.put(model, "hyperparameters", hyper.toLog());
     }
 
     @Override
@@ -241,11 +238,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         fittedAt = model.path("fittedAt").asInt(-1);
         JsonNode log = model.path("hyperparameters");
         if (log.size() == features.size() + 2) {
-            double[] t = new double[log.size()];
-            for (int i = 0; i < t.length; i++) {
-                t[i] = log.get(i).asDouble();
-            }
-            hyper = GpHyperparameters.fromLog(t);
+            hyper = GpHyperparameters.fromLog(JsonArrays.doubles(log));
         }
     }
 }

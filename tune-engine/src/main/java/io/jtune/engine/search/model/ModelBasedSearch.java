@@ -220,10 +220,7 @@ public abstract class ModelBasedSearch implements SearchAlgorithm {
 
     private static ObjectNode toJson(Observation o) {
         ObjectNode node = JSON.createObjectNode();
-        ArrayNode x = node.putArray("x");
-        for (double v : o.x()) {
-            x.add(v);
-        }
+        JsonArrays.put(node, "x", o.x());
         if (!Double.isNaN(o.loss())) {
             node.put("loss", o.loss());
         }
@@ -232,10 +229,6 @@ public abstract class ModelBasedSearch implements SearchAlgorithm {
     }
 
     private static Observation fromJson(JsonNode node) {
-        double[] x = new double[node.path("x").size()];
-        for (int i = 0; i < x.length; i++) {
-            x[i] = node.path("x").get(i).asDouble();
-        }
-        return new Observation(x, node.has("loss") ? node.get("loss").asDouble() : Double.NaN, node.path("order").asInt());
+        return new Observation(JsonArrays.doubles(node.path("x")), node.has("loss") ? node.get("loss").asDouble() : Double.NaN, node.path("order").asInt());
     }
 }

@@ -1,0 +1,68 @@
+package io.jtune.engine.search.bohb;
+
+import io.jtune.api.Result;
+import java.util.OptionalLong;
+
+/**
+ * The knobs of {@link BohbSearch}, with HpBandSter's BOHB defaults (the library behind Ray Tune's {@code TuneBOHB}).
+ *
+ * @param minPointsInModel  trials at a budget before it can be modelled; 0 for the number of parameters + 1
+ * @param topNPercent       percentage of a budget's trials that form the good density (15)
+ * @param numSamples        candidates drawn from the good density per suggestion (64)
+ * @param randomFraction    share of suggestions drawn at random regardless of the model (1/3)
+ * @param bandwidthFactor   widening of the good density's bandwidths when drawing candidates (3)
+ * @param minBandwidth      smallest bandwidth, keeping the densities from collapsing (1e-3)
+ * @param budgetAttribute   the result field that measures a trial's budget ({@code training_iteration})
+ * @param seed              a seed of the searcher's own; empty derives one from the experiment's seed
+ */
+public record BohbSettings(int minPointsInModel, int topNPercent, int numSamples, double randomFraction, double bandwidthFactor,
+                           double minBandwidth, String budgetAttribute, OptionalLong seed) {
+
+    public BohbSettings {
+        require(minPointsInModel >= 0, "minPointsInModel must be >= 0 (0: parameters + 1), got " + minPointsInModel);
+        require(topNPercent >= 1 && topNPercent <= 99, "topNPercent must be in [1, 99], got " + topNPercent);
+        require(numSamples >= 1, "numSamples must be >= 1, got " + numSamples);
+        require(randomFraction >= 0 && randomFraction <= 1, "randomFraction must be in [0, 1], got " + randomFraction);
+        require(bandwidthFactor > 0 && Double.isFinite(bandwidthFactor), "bandwidthFactor must be a finite value > 0, got " + bandwidthFactor);
+        require(minBandwidth > 0 && minBandwidth < 1, "minBandwidth must be in (0, 1), got " + minBandwidth);
+        require(budgetAttribute != null && !budgetAttribute.isBlank(), "budgetAttribute must name a result field, got '" + budgetAttribute + "'");
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException("BOHB: " + message);
+        }
+    }
+
+    public static BohbSettings defaults() {
+        return new BohbSettings(0, 15, 64, 1.0 / 3, 3, 1e-3, Result.TRAINING_ITERATION, OptionalLong.empty());
+    }
+
+    public BohbSettings withMinPointsInModel(int v) {
+        return new BohbSettings(v, topNPercent, numSamples, randomFraction, bandwidthFactor, minBandwidth, budgetAttribute, seed);
+    }
+
+    public BohbSettings withTopNPercent(int v) {
+        return new BohbSettings(minPointsInModel, v, numSamples, randomFraction, bandwidthFactor, minBandwidth, budgetAttribute, seed);
+    }
+
+    public BohbSettings withNumSamples(int v) {
+        return new BohbSettings(minPointsInModel, topNPercent, v, randomFraction, bandwidthFactor, minBandwidth, budgetAttribute, seed);
+    }
+
+    public BohbSettings withRandomFraction(double v) {
+        return new BohbSettings(minPointsInModel, topNPercent, numSamples, v, bandwidthFactor, minBandwidth, budgetAttribute, seed);
+    }
+
+    public BohbSettings withBandwidth(double factor, double min) {
+        return new BohbSettings(minPointsInModel, topNPercent, numSamples, randomFraction, factor, min, budgetAttribute, seed);
+    }
+
+    public BohbSettings withBudgetAttribute(String v) {
+        return new BohbSettings(minPointsInModel, topNPercent, numSamples, randomFraction, bandwidthFactor, minBandwidth, v, seed);
+    }
+
+    public BohbSettings withSeed(long v) {
+        return new BohbSettings(minPointsInModel, topNPercent, numSamples, randomFraction, bandwidthFactor, minBandwidth, budgetAttribute, OptionalLong.of(v));
+    }
+}

@@ -28,7 +28,7 @@ import java.util.random.RandomGenerator;
  * ({@link BudgetKde}), {@code numSamples} candidates are drawn around good trials and the one
  * with the largest good/bad density ratio is suggested. With no budget modelled yet, and for a
  * {@code randomFraction} of suggestions, the config is random. Trials in flight join the bad
- * density (constant liar), so parallel suggestions spread.
+ * density with the good density's bandwidths (constant liar), so parallel suggestions spread.
  */
 public final class BohbSearch extends ModelBasedSearch {
     private final BohbSettings settings;
@@ -107,12 +107,12 @@ public final class BohbSearch extends ModelBasedSearch {
         int n = ranked.size();
         int good = goodCount(n);
         List<double[]> goodXs = ranked.subList(0, good).stream().map(Observation::x).toList();
-        List<double[]> badXs = new ArrayList<>(ranked.subList(good, Math.min(n, good + badCount(n))).stream().map(Observation::x).toList());
-        pending().forEach(p -> badXs.add(p.x()));
+        List<double[]> badXs = ranked.subList(good, Math.min(n, good + badCount(n))).stream().map(Observation::x).toList();
+        List<double[]> inFlight = pending().stream().map(Observation::x).toList();
         List<Dimension> dims = encoding().dimensions();
         double[] goodBw = BudgetKde.bandwidths(dims, goodXs, settings.minBandwidth());
         KernelMixture l = BudgetKde.density(dims, goodXs, goodBw);
-        KernelMixture g = BudgetKde.density(dims, badXs, BudgetKde.bandwidths(dims, badXs, settings.minBandwidth()));
+        KernelMixture g = BudgetKde.density(dims, badXs, BudgetKde.bandwidths(dims, badXs, settings.minBandwidth()), inFlight, goodBw);
         double[][] candidates = BudgetKde.sampler(dims, goodXs, goodBw, settings.bandwidthFactor(), settings.minBandwidth())
                 .sample(rng, settings.numSamples(), true);
         for (int i = 0; i < candidates.length; i++) {

@@ -2,6 +2,7 @@ package io.jtune.engine.search.bohb;
 
 import io.jtune.engine.search.model.Dimension;
 import io.jtune.engine.search.model.KernelMixture;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -41,7 +42,22 @@ final class BudgetKde {
 
     /** The density with the given bandwidths (a Aitchison-Aitken kernel for categorical dimensions). */
     static KernelMixture density(List<Dimension> dims, List<double[]> xs, double[] bw) {
-        return mixture(dims, xs, bw, false);
+        return density(dims, xs, bw, List.of(), bw);
+    }
+
+    /**
+     * The density of {@code xs} with bandwidths {@code bw} together with kernels of bandwidths
+     * {@code extraBw} at {@code extras} (BOHB's constant liar: trials in flight join the bad
+     * density as sharply as the good trials are modelled), each kernel weighing the same.
+     */
+    static KernelMixture density(List<Dimension> dims, List<double[]> xs, double[] bw, List<double[]> extras, double[] extraBw) {
+        List<double[]> all = new ArrayList<>(xs);
+        all.addAll(extras);
+        double[][] rows = new double[all.size()][];
+        for (int k = 0; k < rows.length; k++) {
+            rows[k] = k < xs.size() ? bw : extraBw;
+        }
+        return mixture(dims, all, rows, false);
     }
 
     /**
@@ -56,10 +72,13 @@ final class BudgetKde {
                 widened[j] = Math.max(minBandwidth, bw[j] * factor);
             }
         }
-        return mixture(dims, xs, widened, true);
+        double[][] rows = new double[xs.size()][];
+        Arrays.fill(rows, widened);
+        return mixture(dims, xs, rows, true);
     }
 
-    private static KernelMixture mixture(List<Dimension> dims, List<double[]> xs, double[] bw, boolean uniformShare) {
+    /** One equally weighted product kernel per vector, with that vector's row of bandwidths. */
+    private static KernelMixture mixture(List<Dimension> dims, List<double[]> xs, double[][] bw, boolean uniformShare) {
         int n = xs.size();
         double[] weights = new double[n];
         Arrays.fill(weights, 1.0);
@@ -72,16 +91,16 @@ final class BudgetKde {
                 int c = d.size();
                 probs[j] = new double[n][c];
                 for (int k = 0; k < n; k++) {
-                    double other = uniformShare ? bw[j] / c : bw[j] / Math.max(1, c - 1);
+                    double other = uniformShare ? bw[k][j] / c : bw[k][j] / Math.max(1, c - 1);
                     Arrays.fill(probs[j][k], other);
-                    probs[j][k][d.categoryIndex(xs.get(k)[j])] = uniformShare ? 1 - bw[j] + other : 1 - bw[j];
+                    probs[j][k][d.categoryIndex(xs.get(k)[j])] = uniformShare ? 1 - bw[k][j] + other : 1 - bw[k][j];
                 }
             } else {
                 mu[j] = new double[n];
                 sigma[j] = new double[n];
                 for (int k = 0; k < n; k++) {
                     mu[j][k] = xs.get(k)[j];
-                    sigma[j][k] = bw[j];
+                    sigma[j][k] = bw[k][j];
                 }
             }
         }

@@ -5,7 +5,7 @@ import java.util.random.RandomGenerator;
 /**
  * The standard normal distribution's functions the models need, and truncated normal draws. Tail
  * probabilities use the Chebyshev fit of erfc from Numerical Recipes ({@code erfcc}, fractional
- * error below 1.2e-7 everywhere, tails included), fast enough for every kernel of a model.
+ * error about 1.2e-7 everywhere, tails included), fast enough for every kernel of a model.
  */
 public final class Normal {
     /** log(sqrt(2 pi)). */

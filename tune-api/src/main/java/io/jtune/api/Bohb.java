@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
  * Searches with BOHB's model (as Ray Tune's {@code TuneBOHB}); pair it with the HyperBand-for-BOHB
  * scheduler. Results are observations at their budget ({@link #budgetAttribute}); the model uses
  * the largest budget with enough of them. Needs the experiment's metric and mode. Defaults are
- * HpBandSter's.
+ * HpBandSter's, but for {@link #minBandwidth}.
  */
 @SearcherAnnotation(factory = "io.jtune.engine.search.bohb.BohbFactory", needsMetric = true)
 @Documented
@@ -32,8 +32,8 @@ public @interface Bohb {
     /** Widening of the good density's bandwidths when drawing candidates. */
     double bandwidthFactor() default 3;
 
-    /** Smallest bandwidth. */
-    double minBandwidth() default 1e-3;
+    /** Smallest bandwidth as a fraction of each range (HpBandSter's 1e-3 collapses on small spaces). */
+    double minBandwidth() default 0.1;
 
     /** The result field that measures a trial's budget. */
     String budgetAttribute() default Result.TRAINING_ITERATION;

@@ -106,6 +106,22 @@ class SearcherContractTest {
 
     @ParameterizedTest
     @MethodSource("searchers")
+    void maximisingTheNegatedMetricSuggestsWhatMinimisingTheMetricDoes(Function<List<Config>, SearchAlgorithm> make) {
+        SearchAlgorithm min = make.apply(List.of());
+        SearchAlgorithm max = make.apply(List.of());
+        min.setup(Driver.experiment(BRANIN, 3));
+        max.setup(new ExperimentInfo("bench-branin", Path.of("."), Driver.METRIC, Mode.MAX, BRANIN.space(), 3));
+        for (int i = 0; i < 30; i++) {
+            Config c = min.suggest("t" + i);
+            assertEquals(c, max.suggest("t" + i));
+            double v = BRANIN.function().applyAsDouble(c);
+            min.onTrialComplete("t" + i, Result.of(Map.of(Driver.METRIC, v, Result.TRAINING_ITERATION, 1)), false);
+            max.onTrialComplete("t" + i, Result.of(Map.of(Driver.METRIC, -v, Result.TRAINING_ITERATION, 1)), false);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("searchers")
     void aRestoredSearchContinuesExactlyAsTheOriginal(Function<List<Config>, SearchAlgorithm> make) {
         SearchAlgorithm original = make.apply(List.of(Config.of(Map.of("x1", 1.0, "x2", 1.0))));
         original.setup(Driver.experiment(BRANIN, 11));

@@ -16,6 +16,8 @@ public final class KernelMixture {
     private static final double CUTOFF_SIGMAS = 8;
     /** Floor of a density, so a logarithm stays finite. */
     private static final double MIN_DENSITY = 1e-300;
+    /** Kernels of one width worth summing by a Gauss transform rather than one by one. */
+    private static final int TRANSFORM_MIN_KERNELS = 128;
     private static final double SQRT_2PI = Math.sqrt(2 * Math.PI);
 
     private final List<Dimension> dims;
@@ -25,6 +27,8 @@ public final class KernelMixture {
     private final double[][] sigma;
     private final double[][] truncation;
     private final double[][][] probs;
+    /** Per numeric dimension, the components in ascending order of centre (computed when first needed). */
+    private final int[][] byCentre;
 
     /**
      * @param dims    the dimensions, in vector order
@@ -34,18 +38,32 @@ public final class KernelMixture {
      * @param probs   per categorical dimension, each component's category probabilities ([dim][component][category]; null rows for numeric dimensions)
      */
     public KernelMixture(List<Dimension> dims, double[] weights, double[][] mu, double[][] sigma, double[][][] probs) {
+        this(dims, weights, mu, sigma, probs, new int[dims.size()][]);
+    }
+
+    /**
+     * As {@link #KernelMixture(List, double[], double[][], double[][], double[][][])}, with the
+     * components of each numeric dimension already sorted by centre ({@link #argsort}), as the
+     * caller may have them; a null row is sorted here when needed.
+     */
+    public KernelMixture(List<Dimension> dims, double[] weights, double[][] mu, double[][] sigma, double[][][] probs, int[][] byCentre) {
         this.dims = dims;
-        double total = Arrays.stream(weights).sum();
-        this.weights = Arrays.stream(weights).map(w -> w / total).toArray();
+        double total = 0;
+        for (double w : weights) {
+            total += w;
+        }
+        this.weights = new double[weights.length];
         this.cumulative = new double[weights.length];
         double acc = 0;
         for (int k = 0; k < weights.length; k++) {
+            this.weights[k] = weights[k] / total;
             acc += this.weights[k];
             cumulative[k] = acc;
         }
         this.mu = mu;
         this.sigma = sigma;
         this.probs = probs;
+        this.byCentre = byCentre.clone();
         this.truncation = new double[dims.size()][];
         for (int j = 0; j < dims.size(); j++) {
             if (!dims.get(j).isCategorical()) {
@@ -132,25 +150,48 @@ public final class KernelMixture {
         }
     }
 
-    /** Component by component over the points sorted by coordinate, so each kernel touches only the points near it. */
+    /**
+     * Component by component in order of centre, over the points sorted by coordinate: each
+     * kernel touches only the points within its reach, found by moving a pointer (the reaches
+     * of neighbouring components differ little, so it moves a few steps each time).
+     */
     private void numericDensity(int j, double[][] xs, double[] density) {
         int n = xs.length;
         double[] sorted = new double[n];
-        Integer[] byValue = new Integer[n];
         for (int i = 0; i < n; i++) {
-            byValue[i] = i;
+            sorted[i] = xs[i][j];
         }
-        Arrays.sort(byValue, (a, b) -> Double.compare(xs[a][j], xs[b][j]));
+        int[] points = argsort(sorted);
         for (int i = 0; i < n; i++) {
-            sorted[i] = xs[byValue[i]][j];
+            sorted[i] = xs[points[i]][j];
+        }
+        if (byCentre[j] == null) {
+            byCentre[j] = argsort(mu[j]);
         }
         double[] acc = new double[n];
         double half = dims.get(j).unitStep() / 2;
-        for (int k = 0; k < weights.length; k++) {
+        double narrowest = half > 0 ? Double.NaN : narrowestShared(j);
+        if (!Double.isNaN(narrowest)) {
+            GaussTransform transform = narrowKernels(j, narrowest);
+            for (int i = 0; i < n; i++) {
+                acc[i] = transform.at(sorted[i]);
+            }
+        }
+        int from = 0;
+        for (int k : byCentre[j]) {
             double m = mu[j][k];
             double s = sigma[j][k];
+            if (s == narrowest) {
+                continue;
+            }
             double reach = CUTOFF_SIGMAS * s + half;
-            int from = lowerBound(sorted, m - reach);
+            double lo = m - reach;
+            while (from > 0 && sorted[from - 1] >= lo) {
+                from--;
+            }
+            while (from < n && sorted[from] < lo) {
+                from++;
+            }
             double scale = weights[k] / truncation[j][k];
             if (half > 0) {
                 for (int i = from; i < n && sorted[i] <= m + reach; i++) {
@@ -166,8 +207,55 @@ public final class KernelMixture {
             }
         }
         for (int i = 0; i < n; i++) {
-            density[byValue[i]] = acc[i];
+            density[points[i]] = acc[i];
         }
+    }
+
+    /**
+     * The smallest width of dimension j when at least {@link #TRANSFORM_MIN_KERNELS} kernels share
+     * it (TPE's clipped widths in dense regions), else NaN: those kernels are summed by a
+     * {@link GaussTransform}.
+     */
+    private double narrowestShared(int j) {
+        double min = Double.POSITIVE_INFINITY;
+        for (double s : sigma[j]) {
+            min = Math.min(min, s);
+        }
+        int count = 0;
+        for (double s : sigma[j]) {
+            count += s == min ? 1 : 0;
+        }
+        return count >= TRANSFORM_MIN_KERNELS ? min : Double.NaN;
+    }
+
+    private GaussTransform narrowKernels(int j, double width) {
+        int[] members = new int[weights.length];
+        int count = 0;
+        double[] amplitude = new double[weights.length];
+        for (int k = 0; k < weights.length; k++) {
+            if (sigma[j][k] == width) {
+                members[count++] = k;
+                amplitude[k] = weights[k] / (truncation[j][k] * width * SQRT_2PI);
+            }
+        }
+        return new GaussTransform(width, mu[j], amplitude, Arrays.copyOf(members, count), CUTOFF_SIGMAS);
+    }
+
+    /**
+     * Indices of coordinates in ascending order, by one primitive sort of keys packing the
+     * coordinate (clamped to [0, 1], to 2^-40) above the index (up to 2^20 entries).
+     */
+    public static int[] argsort(double[] unit) {
+        long[] keys = new long[unit.length];
+        for (int i = 0; i < unit.length; i++) {
+            keys[i] = (long) (Math.max(0, Math.min(1, unit[i])) * (1L << 40)) << 20 | i;
+        }
+        Arrays.sort(keys);
+        int[] order = new int[unit.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = (int) (keys[i] & ((1 << 20) - 1));
+        }
+        return order;
     }
 
     /** Untruncated kernel: density at x, or for a stepped dimension the probability of [x - half, x + half]. */
@@ -177,20 +265,6 @@ public final class KernelMixture {
         }
         double z = (x - m) / s;
         return Math.exp(-0.5 * z * z - Normal.LOG_SQRT_2PI) / s;
-    }
-
-    private static int lowerBound(double[] sorted, double v) {
-        int lo = 0;
-        int hi = sorted.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] < v) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     /** The log density of each vector under the joint mixture (one component explains all its coordinates). */

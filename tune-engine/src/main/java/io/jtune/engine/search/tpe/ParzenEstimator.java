@@ -23,8 +23,19 @@ final class ParzenEstimator {
     private ParzenEstimator() {
     }
 
+    /** How a group's kernels of one dimension are put in order of centre (the prior's centre is last). */
+    @FunctionalInterface
+    interface CentreOrder {
+        int[] byCentre(int dimension, double[] centres);
+    }
+
     /** The density of {@code xs} (vectors in the order their trials were suggested). */
     static KernelMixture build(List<Dimension> dims, List<double[]> xs, TpeSettings settings) {
+        return build(dims, xs, settings, (j, centres) -> KernelMixture.argsort(centres));
+    }
+
+    /** As {@link #build(List, List, TpeSettings)}, with the kernels' order of centre given by {@code order}. */
+    static KernelMixture build(List<Dimension> dims, List<double[]> xs, TpeSettings settings, CentreOrder order) {
         int n = xs.size();
         int k = n + 1;
         double[] weights = new double[k];
@@ -33,15 +44,17 @@ final class ParzenEstimator {
         double[][] mu = new double[dims.size()][];
         double[][] sigma = new double[dims.size()][];
         double[][][] probs = new double[dims.size()][][];
+        int[][] byCentre = new int[dims.size()][];
         for (int j = 0; j < dims.size(); j++) {
             if (dims.get(j).isCategorical()) {
                 probs[j] = categorical(column(xs, j), dims.get(j), settings.priorWeight());
             } else {
                 mu[j] = Arrays.copyOf(column(xs, j), k);
                 mu[j][n] = PRIOR_MU;
+                byCentre[j] = order.byCentre(j, mu[j]);
                 sigma[j] = settings.multivariate()
                         ? multivariateSigmas(n, dims.size())
-                        : neighbourSigmas(mu[j], settings.considerEndpoints());
+                        : neighbourSigmas(mu[j], byCentre[j], settings.considerEndpoints());
                 double minSigma = 1.0 / Math.min(100.0, n + 2.0);
                 for (int i = 0; i < n; i++) {
                     sigma[j][i] = Math.max(minSigma, Math.min(1.0, sigma[j][i]));
@@ -49,7 +62,7 @@ final class ParzenEstimator {
                 sigma[j][n] = PRIOR_SIGMA;
             }
         }
-        return new KernelMixture(dims, weights, mu, sigma, probs);
+        return new KernelMixture(dims, weights, mu, sigma, probs, byCentre);
     }
 
     /** Optuna's default weights: 1 each below 25 observations, else a ramp from 1/n to 1 over the oldest n-25 and 1 for the newest 25. */
@@ -85,8 +98,11 @@ final class ParzenEstimator {
      * inner neighbour's distance instead.
      */
     static double[] neighbourSigmas(double[] centres, boolean considerEndpoints) {
+        return neighbourSigmas(centres, KernelMixture.argsort(centres), considerEndpoints);
+    }
+
+    private static double[] neighbourSigmas(double[] centres, int[] order, boolean considerEndpoints) {
         int k = centres.length;
-        int[] order = argsort(centres);
         double[] out = new double[k];
         for (int r = 0; r < k; r++) {
             double here = centres[order[r]];
@@ -99,23 +115,6 @@ final class ParzenEstimator {
             out[order[k - 1]] = centres[order[k - 1]] - centres[order[k - 2]];
         }
         return out;
-    }
-
-    /**
-     * Indices of unit coordinates in ascending order, by one primitive sort of keys packing the
-     * coordinate (to 2^-40) above the index (up to 2^20 observations).
-     */
-    static int[] argsort(double[] unit) {
-        long[] keys = new long[unit.length];
-        for (int i = 0; i < unit.length; i++) {
-            keys[i] = (long) (Math.max(0, Math.min(1, unit[i])) * (1L << 40)) << 20 | i;
-        }
-        java.util.Arrays.sort(keys);
-        int[] order = new int[unit.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = (int) (keys[i] & ((1 << 20) - 1));
-        }
-        return order;
     }
 
     private static double[][] categorical(double[] observed, Dimension dim, double priorWeight) {

@@ -1,11 +1,13 @@
 package io.jtune.engine.search.tpe;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.jtune.api.Config;
 import io.jtune.engine.search.model.KernelMixture;
 import io.jtune.engine.search.model.ModelBasedSearch;
 import io.jtune.engine.search.model.Observation;
 import io.jtune.engine.search.model.SpaceEncoding;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -23,6 +25,7 @@ import java.util.random.RandomGenerator;
  */
 public final class TpeSearch extends ModelBasedSearch {
     private final TpeSettings settings;
+    private SortedColumns columns;
 
     /** TPE with Optuna's defaults. */
     public TpeSearch() {
@@ -44,6 +47,22 @@ public final class TpeSearch extends ModelBasedSearch {
     }
 
     @Override
+    protected void onSetup(SpaceEncoding encoding) {
+        columns = new SortedColumns(encoding.dimensions());
+    }
+
+    @Override
+    protected void onObservation(Observation observation) {
+        columns.add(observation);
+    }
+
+    @Override
+    protected void restoreModel(JsonNode model) {
+        columns = new SortedColumns(encoding().dimensions());
+        observations().forEach(columns::add);
+    }
+
+    @Override
     protected double[] propose(RandomGenerator rng) {
         SpaceEncoding encoding = encoding();
         List<Observation> done = observations();
@@ -54,11 +73,26 @@ public final class TpeSearch extends ModelBasedSearch {
         boolean[] good = goodGroup(all, settings.goodCount(all.size()));
         List<double[]> goodXs = new ArrayList<>();
         List<double[]> badXs = new ArrayList<>();
+        int[] badKernelOfOrder = new int[suggestedCount()];
+        Arrays.fill(badKernelOfOrder, -1);
+        List<Integer> notInColumns = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {
-            (good[i] ? goodXs : badXs).add(all.get(i).x());
+            Observation o = all.get(i);
+            if (good[i]) {
+                goodXs.add(o.x());
+            } else if (Double.isInfinite(o.loss())) {
+                notInColumns.add(badXs.size());
+                badXs.add(o.x());
+            } else {
+                badKernelOfOrder[o.order()] = badXs.size();
+                badXs.add(o.x());
+            }
         }
+        notInColumns.add(badXs.size());
+        int[] others = notInColumns.stream().mapToInt(Integer::intValue).toArray();
         KernelMixture below = ParzenEstimator.build(encoding.dimensions(), goodXs, settings);
-        KernelMixture above = ParzenEstimator.build(encoding.dimensions(), badXs, settings);
+        KernelMixture above = ParzenEstimator.build(encoding.dimensions(), badXs, settings,
+                (j, centres) -> columns.byCentre(j, badKernelOfOrder, others, centres));
         double[][] candidates = below.sample(rng, settings.nEiCandidates(), settings.multivariate());
         for (int i = 0; i < candidates.length; i++) {
             candidates[i] = encoding.snap(candidates[i]);

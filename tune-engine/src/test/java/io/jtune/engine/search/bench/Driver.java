@@ -5,6 +5,8 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -23,22 +25,26 @@ public final class Driver {
 
     /** Best value found in {@code evaluations} sequential trials. */
     public static double bestOf(SearchAlgorithm searcher, Problem problem, long seed, int evaluations) {
-        return run(searcher, problem, seed, evaluations, null);
+        return run(searcher, problem, seed, evaluations, null, null);
     }
 
     /**
-     * Runs {@code evaluations} sequential trials; when {@code nanosPerSuggestion} is given, it
-     * receives the time each suggest call took. Returns the best value.
+     * Runs {@code evaluations} sequential trials; when {@code wallNanos} and {@code cpuNanos} are
+     * given, they receive the wall-clock and the thread's CPU time each suggest call took (CPU
+     * time is what a shared, loaded machine measures reliably). Returns the best value.
      */
-    public static double run(SearchAlgorithm searcher, Problem problem, long seed, int evaluations, long[] nanosPerSuggestion) {
+    public static double run(SearchAlgorithm searcher, Problem problem, long seed, int evaluations, long[] wallNanos, long[] cpuNanos) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         searcher.setup(experiment(problem, seed));
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < evaluations; i++) {
             String id = "t" + i;
+            long cpu = wallNanos == null ? 0 : threads.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             Config config = searcher.suggest(id);
-            if (nanosPerSuggestion != null) {
-                nanosPerSuggestion[i] = System.nanoTime() - start;
+            if (wallNanos != null) {
+                wallNanos[i] = System.nanoTime() - start;
+                cpuNanos[i] = threads.getCurrentThreadCpuTime() - cpu;
             }
             double value = problem.function().applyAsDouble(config);
             best = Math.min(best, value);

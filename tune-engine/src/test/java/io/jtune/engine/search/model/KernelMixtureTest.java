@@ -65,6 +65,36 @@ class KernelMixtureTest {
     }
 
     @Test
+    void manyKernelsOfOneWidthSumAsTheDirectFormulaSays() {
+        // 600 kernels of width 0.01 (summed by the Gauss transform) and 20 wider ones, near the bounds too
+        SplittableRandom rng = new SplittableRandom(4);
+        int k = 620;
+        double[] w = new double[k];
+        double[][] mu = {new double[k]};
+        double[][] sigma = {new double[k]};
+        for (int i = 0; i < k; i++) {
+            w[i] = 0.5 + rng.nextDouble();
+            mu[0][i] = i < 300 ? 0.3 + 0.05 * rng.nextGaussian() : rng.nextDouble();
+            mu[0][i] = Math.max(0, Math.min(1, mu[0][i]));
+            sigma[0][i] = i < 600 ? 0.01 : 0.02 + 0.2 * rng.nextDouble();
+        }
+        KernelMixture m = new KernelMixture(dims.subList(0, 1), w, mu, sigma, new double[1][][]);
+        double total = java.util.Arrays.stream(w).sum();
+        double[][] xs = new double[40][1];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i][0] = i < 20 ? 0.3 + 0.03 * rng.nextGaussian() : rng.nextDouble();
+        }
+        double[][] log = m.logDensityPerDimension(xs);
+        for (int i = 0; i < xs.length; i++) {
+            double direct = 0;
+            for (int c = 0; c < k; c++) {
+                direct += w[c] / total * truncated(xs[i][0], mu[0][c], sigma[0][c]);
+            }
+            assertEquals(Math.log(direct), log[i][0], 5e-7, "at " + xs[i][0]); // truncation by the erfc fit: ~1e-7
+        }
+    }
+
+    @Test
     void samplesFollowTheComponentWeights() {
         KernelMixture m = twoComponents();
         double[][] s = m.sample(new SplittableRandom(9), 4000, true);

@@ -2,6 +2,7 @@ package io.jtune.engine;
 
 import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
+import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
@@ -9,7 +10,21 @@ import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
+import io.jtune.engine.exec.LocalTrialExecutor;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.runner.Trial;
+import io.jtune.engine.runner.TrialRunner;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
@@ -25,46 +40,225 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
- * called afterwards override them.
+ * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
+ * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
+ * the progress table, results under {@code ./jtune-results/<trainable>_<date>}.
  */
 public final class Tuner {
-    // SKELETON: signatures are the contract for other modules; the engine-core work fills in fit().
-    private Tuner() {
+    /** Where experiment folders go unless {@link #storagePath} says otherwise. */
+    public static final Path DEFAULT_STORAGE = Path.of("jtune-results");
+    private static final DateTimeFormatter NAME_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
+
+    private final TrainableSpec trainable;
+    private String name;
+    private SearchSpace space = SearchSpace.empty();
+    private String metric;
+    private Mode mode;
+    private int numSamples = 1;
+    private SearchAlgorithm searcher;
+    private TrialScheduler scheduler;
+    private final List<Stopper> stoppers = new ArrayList<>();
+    private ResourceRequest resources = ResourceRequest.DEFAULT;
+    private MachineResources machine;
+    private int maxConcurrentTrials;
+    private int maxFailures;
+    private FailFast failFast = FailFast.OFF;
+    private CheckpointPolicy checkpoint = CheckpointPolicy.NONE;
+    private boolean reuseTrainables;
+    private Path storagePath = DEFAULT_STORAGE;
+    private Long seed;
+    private final List<Callback> callbacks = new ArrayList<>();
+    private boolean progress = true;
+    private boolean outputFiles = true;
+
+    private Tuner(TrainableSpec trainable) {
+        this.trainable = trainable;
     }
 
     /** A class implementing {@link Trainable}, or one annotated with {@code @io.jtune.api.Trainable}. */
     public static Tuner of(Class<?> trainableClass) {
-        throw new IllegalStateException("skeleton");
+        Objects.requireNonNull(trainableClass, "trainable class");
+        if (Trainable.class.isAssignableFrom(trainableClass)) {
+            return new Tuner(new TrainableSpec.ClassApi(trainableClass.getSimpleName(),
+                    TrainableFactories.noArgConstructor(trainableClass.asSubclass(Trainable.class))));
+        }
+        throw new IllegalArgumentException("class " + trainableClass.getName() + " is not trainable: implement " + Trainable.class.getName()
+                + " or annotate it with @io.jtune.api.Trainable");
     }
 
     /** A function trainable; {@code name} names its trial folders. */
     public static Tuner of(String name, TrainFunction function) {
-        throw new IllegalStateException("skeleton");
+        return new Tuner(new TrainableSpec.FunctionApi(name, function));
     }
 
     /** A class-API trainable made by a factory (one instance per trial, unless reused). */
     public static Tuner of(String name, Supplier<? extends Trainable> factory) {
-        throw new IllegalStateException("skeleton");
+        return new Tuner(new TrainableSpec.ClassApi(name, factory));
     }
 
-    public Tuner name(String experimentName) { return this; }
-    public Tuner space(SearchSpace space) { return this; }
-    public Tuner metric(String metric, Mode mode) { return this; }
-    public Tuner numSamples(int numSamples) { return this; }
-    public Tuner searcher(SearchAlgorithm searcher) { return this; }
-    public Tuner scheduler(TrialScheduler scheduler) { return this; }
-    public Tuner stop(Stopper stopper) { return this; }
-    public Tuner resources(ResourceRequest perTrial) { return this; }
-    public Tuner maxConcurrentTrials(int max) { return this; }
-    public Tuner maxFailures(int maxFailures) { return this; }
-    public Tuner checkpoint(CheckpointPolicy policy) { return this; }
-    public Tuner reuseTrainables(boolean reuse) { return this; }
-    public Tuner storagePath(Path storage) { return this; }
-    public Tuner seed(long seed) { return this; }
-    public Tuner callbacks(Callback... callbacks) { return this; }
-    public Tuner progress(boolean show) { return this; }
+    /** The experiment's name, its folder under the storage path (default {@code <trainable>_<date>}). */
+    public Tuner name(String experimentName) {
+        if (experimentName == null || experimentName.isBlank() || experimentName.contains("/") || experimentName.contains("\\")) {
+            throw new IllegalArgumentException("experiment name must be a non-blank folder name without path separators, got '" + experimentName + "'");
+        }
+        this.name = experimentName;
+        return this;
+    }
 
+    public Tuner space(SearchSpace space) {
+        this.space = Objects.requireNonNull(space, "search space");
+        return this;
+    }
+
+    /** The metric to optimise and its direction; searchers, schedulers and the result grid use it. */
+    public Tuner metric(String metric, Mode mode) {
+        if (metric == null || metric.isBlank()) {
+            throw new IllegalArgumentException("metric must be a non-blank result key, got '" + metric + "'");
+        }
+        this.metric = metric;
+        this.mode = Objects.requireNonNull(mode, "mode of metric '" + metric + "'");
+        return this;
+    }
+
+    /** How often the space is sampled (grid values are crossed with each sample). */
+    public Tuner numSamples(int numSamples) {
+        if (numSamples < 1) {
+            throw new IllegalArgumentException("numSamples must be >= 1, got " + numSamples);
+        }
+        this.numSamples = numSamples;
+        return this;
+    }
+
+    public Tuner searcher(SearchAlgorithm searcher) {
+        this.searcher = Objects.requireNonNull(searcher, "searcher");
+        return this;
+    }
+
+    public Tuner scheduler(TrialScheduler scheduler) {
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        return this;
+    }
+
+    /** Adds a stop rule; a trial stops when any rule says so. */
+    public Tuner stop(Stopper stopper) {
+        stoppers.add(Objects.requireNonNull(stopper, "stopper"));
+        return this;
+    }
+
+    /** What each trial needs (default one CPU). */
+    public Tuner resources(ResourceRequest perTrial) {
+        this.resources = Objects.requireNonNull(perTrial, "resources per trial");
+        return this;
+    }
+
+    /** What the machine offers trials (default: detected, see {@link MachineResources#detect()}). */
+    public Tuner machineResources(MachineResources totals) {
+        this.machine = Objects.requireNonNull(totals, "machine resources");
+        return this;
+    }
+
+    /** At most this many trials run at once (0 = as many as resources allow). */
+    public Tuner maxConcurrentTrials(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("maxConcurrentTrials must be >= 0 (0 = as resources allow), got " + max);
+        }
+        this.maxConcurrentTrials = max;
+        return this;
+    }
+
+    /** How often a failed trial is retried from its latest checkpoint (-1 = without limit, default 0). */
+    public Tuner maxFailures(int maxFailures) {
+        if (maxFailures < -1) {
+            throw new IllegalArgumentException("maxFailures must be >= -1 (-1 = retry without limit), got " + maxFailures);
+        }
+        this.maxFailures = maxFailures;
+        return this;
+    }
+
+    /** What a trial error does to the experiment (default {@link FailFast#OFF}). */
+    public Tuner failFast(FailFast failFast) {
+        this.failFast = Objects.requireNonNull(failFast, "failFast");
+        return this;
+    }
+
+    public Tuner checkpoint(CheckpointPolicy policy) {
+        this.checkpoint = Objects.requireNonNull(policy, "checkpoint policy");
+        return this;
+    }
+
+    /** Hands a finished trainable the next trial's config through {@code reset} (Ray Tune's {@code reuse_actors}). */
+    public Tuner reuseTrainables(boolean reuse) {
+        this.reuseTrainables = reuse;
+        return this;
+    }
+
+    /** The folder holding experiment folders (default {@code ./jtune-results}). */
+    public Tuner storagePath(Path storage) {
+        this.storagePath = Objects.requireNonNull(storage, "storage path");
+        return this;
+    }
+
+    /** The seed every random choice of searchers and schedulers derives from (default: random). */
+    public Tuner seed(long seed) {
+        this.seed = seed;
+        return this;
+    }
+
+    /** Adds callbacks, called after the built-in loggers. */
+    public Tuner callbacks(Callback... callbacks) {
+        this.callbacks.addAll(Arrays.asList(callbacks));
+        return this;
+    }
+
+    /** Whether the progress table is printed to stdout (default true). */
+    public Tuner progress(boolean show) {
+        this.progress = show;
+        return this;
+    }
+
+    /** Whether the built-in loggers write params.json, result.json, progress.csv and error.txt (default true). */
+    public Tuner outputFiles(boolean write) {
+        this.outputFiles = write;
+        return this;
+    }
+
+    /** The experiment {@link #fit()} would run now, with every default filled in. */
+    public ExperimentSpec spec() {
+        String experimentName = name != null ? name : trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
+        long experimentSeed = seed != null ? seed : new SplittableRandom().nextLong();
+        return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples,
+                searcher != null ? searcher : DefaultComponents.searcher(numSamples),
+                scheduler != null ? scheduler : DefaultComponents.scheduler(),
+                stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials, maxFailures,
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks());
+    }
+
+    private List<Callback> allCallbacks() {
+        List<Callback> all = new ArrayList<>();
+        if (outputFiles) {
+            all.addAll(DefaultComponents.loggers());
+        }
+        all.addAll(callbacks);
+        if (progress) {
+            all.add(DefaultComponents.progressReporter(metric, mode));
+        }
+        return all;
+    }
+
+    /** Runs the experiment and returns every trial's outcome. */
     public ResultGrid fit() {
-        throw new IllegalStateException("skeleton");
+        ExperimentSpec spec = spec();
+        Path dir = spec.experimentDir();
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new TuneException("cannot create the experiment folder " + dir + ": " + e.getMessage() + "; choose a writable Tuner.storagePath(...)", e);
+        }
+        if (!Files.isWritable(dir)) {
+            throw new TuneException("the experiment folder " + dir + " is not writable; choose a writable Tuner.storagePath(...)");
+        }
+        LocalTrialExecutor executor = new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables());
+        List<Trial> trials = new TrialRunner(spec, executor, new SplittableRandom()).run();
+        return DefaultComponents.resultGrid(trials, spec);
     }
 }

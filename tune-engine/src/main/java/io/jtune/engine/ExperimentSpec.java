@@ -1,0 +1,77 @@
+package io.jtune.engine;
+
+import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.api.spi.Stopper;
+import io.jtune.api.spi.TrialScheduler;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.TrainableSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything an experiment runs with, as the {@link Tuner} collected it, defaults filled in.
+ * Immutable (the components it names are the live instances the runner drives).
+ *
+ * @param trainable what each trial trains
+ * @param name the experiment's name (its folder)
+ * @param storagePath the folder holding experiment folders
+ * @param space the search space
+ * @param metric the metric to optimise, or null
+ * @param mode whether {@code metric} is minimised or maximised (null when there is no metric)
+ * @param numSamples how many times the space is sampled
+ * @param searcher suggests each trial's config
+ * @param scheduler decides which trials run, pause and stop
+ * @param stoppers stop rules; a trial stops when any says so
+ * @param resources what each trial needs
+ * @param machine what the machine offers
+ * @param maxConcurrentTrials at most this many trials run at once (0 = as resources allow)
+ * @param maxFailures retries of a failed trial (-1 = unlimited)
+ * @param failFast what a trial error does to the experiment
+ * @param checkpoint when trials checkpoint and how many checkpoints are kept
+ * @param reuseTrainables hand a finished trainable the next config through {@code reset}
+ * @param seed the seed every random choice derives from
+ * @param callbacks loggers, progress output and user callbacks, in call order
+ */
+public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
+                             int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
+                             ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxFailures,
+                             FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
+                             List<Callback> callbacks) {
+
+    public ExperimentSpec {
+        Objects.requireNonNull(trainable, "trainable");
+        Objects.requireNonNull(name, "experiment name");
+        Objects.requireNonNull(storagePath, "storage path");
+        Objects.requireNonNull(space, "search space");
+        Objects.requireNonNull(searcher, "searcher");
+        Objects.requireNonNull(scheduler, "scheduler");
+        Objects.requireNonNull(resources, "resources per trial");
+        Objects.requireNonNull(machine, "machine resources");
+        Objects.requireNonNull(failFast, "failFast");
+        Objects.requireNonNull(checkpoint, "checkpoint policy");
+        stoppers = List.copyOf(stoppers);
+        callbacks = List.copyOf(callbacks);
+        if (maxConcurrentTrials < 0) {
+            throw new IllegalArgumentException("maxConcurrentTrials must be >= 0 (0 = as resources allow), got " + maxConcurrentTrials);
+        }
+        if (maxFailures < -1) {
+            throw new IllegalArgumentException("maxFailures must be >= -1 (-1 = retry without limit), got " + maxFailures);
+        }
+    }
+
+    /** {@code <storagePath>/<name>}. */
+    public Path experimentDir() {
+        return storagePath.resolve(name);
+    }
+
+    /** What the searcher, scheduler, stoppers and callbacks are set up with. */
+    public ExperimentInfo info() {
+        return new ExperimentInfo(name, experimentDir(), metric, mode, space, seed);
+    }
+}

@@ -1,0 +1,116 @@
+package io.jtune.engine.checkpoint;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Locale;
+
+/**
+ * Checkpoint folders inside a trial folder, named as Ray Tune names them: {@code checkpoint_000010}
+ * (six digits, the training iteration the state is at), and the file operations on them. These do
+ * blocking I/O: call them from workers or the checkpoint I/O thread, not the driver.
+ */
+public final class CheckpointFolders {
+    private static final String PREFIX = "checkpoint_";
+
+    private CheckpointFolders() {
+    }
+
+    /** {@code <trialDir>/checkpoint_<iteration, 6 digits>}. */
+    public static Path folderFor(Path trialDir, long iteration) {
+        return trialDir.resolve(name(iteration));
+    }
+
+    public static String name(long iteration) {
+        return PREFIX + String.format(Locale.ROOT, "%06d", iteration);
+    }
+
+    /** The iteration a checkpoint folder name encodes, or -1 when it is not such a name. */
+    public static long iterationOf(Path folder) {
+        String name = folder.getFileName().toString();
+        if (!name.startsWith(PREFIX)) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(name.substring(PREFIX.length()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Makes {@code dir} an existing, empty folder (deleting what was there). */
+    public static void prepareEmpty(Path dir) throws IOException {
+        deleteRecursively(dir);
+        Files.createDirectories(dir);
+    }
+
+    /** Moves {@code source} to {@code target} (replacing it): atomically when the file system allows, else copy and delete. */
+    public static void move(Path source, Path target) throws IOException {
+        if (source.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize())) {
+            return;
+        }
+        if (!Files.isDirectory(source)) {
+            throw new NoSuchFileException(source.toString(), null, "a reported checkpoint must be an existing directory");
+        }
+        deleteRecursively(target);
+        Files.createDirectories(target.getParent());
+        try {
+            Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException e) {
+            copy(source, target);
+            deleteRecursively(source);
+        }
+    }
+
+    /** Copies the folder {@code source} to {@code target} (replacing it). */
+    public static void copy(Path source, Path target) throws IOException {
+        deleteRecursively(target);
+        Files.walkFileTree(source, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                Files.createDirectories(target.resolve(source.relativize(dir)));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.copy(file, target.resolve(source.relativize(file)), StandardCopyOption.REPLACE_EXISTING);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /** Deletes a folder and everything in it; a missing folder is fine. */
+    public static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                if (e != null) {
+                    throw e;
+                }
+                Files.delete(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    static UncheckedIOException unchecked(String what, IOException e) {
+        return new UncheckedIOException(what + ": " + e.getMessage(), e);
+    }
+}

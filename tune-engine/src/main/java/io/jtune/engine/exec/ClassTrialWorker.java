@@ -1,0 +1,148 @@
+package io.jtune.engine.exec;
+
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.Trainable;
+import io.jtune.engine.checkpoint.CheckpointFolders;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a class-API trainable: one {@link Trainable#step()} per STEP command, as Ray Tune's
+ * {@code train.remote()}. The instance is a stopped trial's (from {@code reuseFrom}) when
+ * {@link Trainable#reset} accepts the new config, else a new one from the factory.
+ */
+final class ClassTrialWorker extends TrialWorker {
+    private static final Logger LOG = LoggerFactory.getLogger(ClassTrialWorker.class);
+
+    private final Supplier<? extends Trainable> factory;
+    private final CompletableFuture<Trainable> reuseFrom;
+    private CompletableFuture<Trainable> handoff;
+    private boolean exited;
+
+    /** {@code reuseFrom}: a stopped trial's trainable to reset, or null. */
+    ClassTrialWorker(TrialLaunch launch, EventSink sink, Supplier<? extends Trainable> factory, CompletableFuture<Trainable> reuseFrom) {
+        super(launch, sink);
+        this.factory = factory;
+        this.reuseFrom = reuseFrom;
+    }
+
+    /** Asks the worker to hand its trainable to {@code slot} when stopped; false when it has exited already. */
+    synchronized boolean handOffTo(CompletableFuture<Trainable> slot) {
+        if (exited) {
+            return false;
+        }
+        handoff = slot;
+        return true;
+    }
+
+    @Override
+    protected synchronized void exited() {
+        exited = true;
+        if (handoff != null) {
+            handoff.complete(null);
+        }
+    }
+
+    @Override
+    protected void work() {
+        Trainable trainable = null;
+        Command current = null;
+        try {
+            trainable = acquire();
+            if (launch.restoreFrom() != null) {
+                trainable.restore(launch.restoreFrom().path());
+            }
+            current = Command.STEP;
+            step(trainable);
+            while (true) {
+                current = nextCommand();
+                switch (current) {
+                    case STEP -> step(trainable);
+                    case SAVE_REQUIRED, SAVE_OPTIONAL -> postSaved(save(trainable, current == Command.SAVE_REQUIRED), iteration);
+                    case STOP -> {
+                        release(trainable);
+                        return;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cleanup(trainable);
+        } catch (Throwable e) {
+            boolean saving = current == Command.SAVE_REQUIRED || current == Command.SAVE_OPTIONAL;
+            if (!isStopping() || saving) {
+                postFailed(e);
+            }
+            cleanup(trainable);
+        }
+    }
+
+    private Trainable acquire() throws Exception {
+        Trainable cached = reuseFrom == null ? null : reuseFrom.get();
+        if (cached != null) {
+            if (cached.reset(launch.config())) {
+                return cached;
+            }
+            cleanup(cached);
+        }
+        Trainable fresh = factory.get();
+        if (fresh == null) {
+            throw new IllegalStateException("the trainable factory returned null; it must return a new Trainable each call");
+        }
+        fresh.setup(launch.config());
+        return fresh;
+    }
+
+    private void step(Trainable trainable) throws Exception {
+        long start = System.nanoTime();
+        Map<String, ?> metrics = trainable.step();
+        long nanos = System.nanoTime() - start;
+        if (metrics == null) {
+            throw new IllegalStateException(trainable.getClass().getName() + ".step() returned null; return a map of metrics (it may be empty)");
+        }
+        iteration++;
+        if (!isStopping()) {
+            post(new TrialEvent.Reported(launch.trialId(), launch.runId(), metrics, null, nanos));
+        }
+    }
+
+    private Checkpoint save(Trainable trainable, boolean required) throws Exception {
+        Path dir = CheckpointFolders.folderFor(launch.trialDir(), iteration);
+        CheckpointFolders.prepareEmpty(dir);
+        try {
+            trainable.save(dir);
+        } catch (UnsupportedOperationException e) {
+            if (required || trainable.supportsCheckpoints()) {
+                throw e;
+            }
+            CheckpointFolders.deleteRecursively(dir);
+            return null;
+        }
+        return new Checkpoint(dir);
+    }
+
+    private void release(Trainable trainable) {
+        CompletableFuture<Trainable> slot;
+        synchronized (this) {
+            slot = handoff;
+        }
+        if (slot == null || !slot.complete(trainable)) {
+            cleanup(trainable);
+        }
+    }
+
+    static void cleanup(Trainable trainable) {
+        if (trainable == null) {
+            return;
+        }
+        try {
+            trainable.cleanup();
+        } catch (Exception e) {
+            LOG.warn("cleanup() of {} failed", trainable.getClass().getName(), e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.jtune.engine.exec;
+
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one machine offers to trials: CPUs, GPUs, memory in bytes and custom named resources.
+ * {@link #detect()} reads the machine (CPU count from the JVM, GPUs from {@code nvidia-smi -L},
+ * physical memory); every amount can be overridden with the {@code with...} methods.
+ */
+public record MachineResources(double cpu, double gpu, long memoryBytes, Map<String, Double> custom) {
+
+    public MachineResources {
+        requireAmount("cpu", cpu);
+        requireAmount("gpu", gpu);
+        if (memoryBytes < 0) {
+            throw new IllegalArgumentException("machine memory must be >= 0 bytes, got " + memoryBytes);
+        }
+        custom = Map.copyOf(new TreeMap<>(custom));
+        custom.forEach((name, amount) -> requireAmount("custom resource '" + name + "'", amount));
+    }
+
+    /** The resources of this machine, detected once per JVM. */
+    public static MachineResources detect() {
+        return Detected.VALUE;
+    }
+
+    public MachineResources withCpu(double amount) {
+        return new MachineResources(amount, gpu, memoryBytes, custom);
+    }
+
+    public MachineResources withGpu(double amount) {
+        return new MachineResources(cpu, amount, memoryBytes, custom);
+    }
+
+    public MachineResources withMemory(long bytes) {
+        return new MachineResources(cpu, gpu, bytes, custom);
+    }
+
+    /** Declares (or replaces) a custom resource the machine offers. */
+    public MachineResources withCustom(String name, double amount) {
+        Map<String, Double> more = new TreeMap<>(custom);
+        more.put(name, amount);
+        return new MachineResources(cpu, gpu, memoryBytes, more);
+    }
+
+    private static void requireAmount(String what, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException("machine " + what + " must be a finite amount >= 0, got " + value);
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder()
+                .append(format(cpu)).append(" CPU, ")
+                .append(format(gpu)).append(" GPU, ")
+                .append(String.format(Locale.ROOT, "%.1f GiB memory", memoryBytes / (double) (1L << 30)));
+        custom.forEach((k, v) -> s.append(", ").append(format(v)).append(' ').append(k));
+        return s.toString();
+    }
+
+    static String format(double amount) {
+        return amount == Math.rint(amount) ? Long.toString((long) amount) : Double.toString(amount);
+    }
+
+    private static final class Detected {
+        static final MachineResources VALUE = new MachineResources(
+                Runtime.getRuntime().availableProcessors(), GpuProbe.countGpus(), physicalMemory(), Map.of());
+
+        private static long physicalMemory() {
+            if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+                return os.getTotalMemorySize();
+            }
+            return Runtime.getRuntime().maxMemory();
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.jtune.engine.exec;
+
+import io.jtune.api.ResourceRequest;
+
+/**
+ * Runs trainables on behalf of the driver and accounts their resources (the seeds'
+ * {@code TrialExecutor}). Every method is called on the driver thread and returns without waiting
+ * for the trainable; what the trainable does comes back as {@link TrialEvent}s from
+ * {@link #nextEvent()}. Results and checkpoints cross this boundary as data (metric maps,
+ * checkpoint paths), so an executor may run trials in other processes or on other machines.
+ *
+ * <p>The seeds' operations map as: start / resume / restore = {@link #start} (with
+ * {@link TrialLaunch#restoreFrom()}), reset = {@link #start} reusing a stopped trainable (when the
+ * executor reuses trainables and {@code reset(config)} accepts), save = {@link #save}, pause =
+ * {@link #pause}, stop = {@link #stop}, next event = {@link #nextEvent()}, has resources =
+ * {@link #hasResources}.
+ */
+public interface TrialExecutor extends AutoCloseable {
+
+    /** The resources this executor schedules against. */
+    MachineResources totals();
+
+    /** True when the request fits the resources free now. */
+    boolean hasResources(ResourceRequest request);
+
+    /** True when the request could ever run, i.e. fits the totals. */
+    boolean canEverRun(ResourceRequest request);
+
+    /**
+     * Commits the launch's resources and starts training: set up (or reset) a trainable, restore
+     * {@link TrialLaunch#restoreFrom()} when given, then run the first step.
+     *
+     * @throws IllegalStateException when the resources are not free or the trial already runs
+     */
+    void start(TrialLaunch launch);
+
+    /** Lets a running trial take its next step after the driver has decided on its last result. */
+    void continueTraining(String trialId);
+
+    /**
+     * Asks a running trial to save a checkpoint into {@code checkpoint_<iteration>} of its folder
+     * after what it is doing now; answered by a {@link TrialEvent.Saved} (or a
+     * {@link TrialEvent.Failed}). {@code required} saves fail the trial when the trainable cannot
+     * save; others answer with a null checkpoint.
+     */
+    void save(String trialId, boolean required);
+
+    /** Saves (not required, see {@link #save}) and then stops the trial, keeping its trainable for reuse. */
+    default void pause(String trialId) {
+        save(trialId, false);
+        stop(trialId, true);
+    }
+
+    /**
+     * Ends the trial's run once the commands already given are done, releasing its resources now.
+     * {@code reusable}: the trainable may be kept and handed the next trial's config through
+     * {@code reset}. Unknown or already stopped trials are ignored.
+     */
+    void stop(String trialId, boolean reusable);
+
+    /** Waits for the next event. */
+    TrialEvent nextEvent() throws InterruptedException;
+
+    /** True while a started run or an outstanding command may still post an event. */
+    boolean hasPendingEvents();
+
+    /** Stops every run and releases the workers; waits a bounded time for steps in flight. */
+    @Override
+    void close();
+}

@@ -1,0 +1,202 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.checkpoint.TrackedCheckpoint;
+import io.jtune.engine.checkpoint.TrialCheckpoints;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One trial: its config, state and results (the seeds' {@code Trial}). It moves between the five
+ * states only along the lifecycle of DESIGN.md; any other move throws an
+ * {@link IllegalStateException} naming both states. Owned by the driver thread.
+ */
+public final class Trial implements TrialView {
+    private static final List<Set<TrialStatus>> ALLOWED = List.of(
+            EnumSet.of(TrialStatus.RUNNING, TrialStatus.TERMINATED, TrialStatus.ERROR),                       // from PENDING
+            EnumSet.of(TrialStatus.PAUSED, TrialStatus.TERMINATED, TrialStatus.ERROR),                        // from RUNNING
+            EnumSet.of(TrialStatus.PENDING, TrialStatus.RUNNING, TrialStatus.TERMINATED, TrialStatus.ERROR),  // from PAUSED
+            EnumSet.noneOf(TrialStatus.class),                                                                // from TERMINATED
+            EnumSet.of(TrialStatus.PENDING));                                                                 // from ERROR
+
+    private final String id;
+    private final int index;
+    private final String name;
+    private final ResourceRequest resources;
+    private final Path dir;
+    private final TrialCheckpoints checkpoints;
+    private final List<Result> history = new ArrayList<>();
+    private String tag;
+    private Config config;
+    private TrialStatus status = TrialStatus.PENDING;
+    private Result lastResult;
+    private int numFailures;
+    private String errorTrace;
+
+    /** Progress counters of the current run, as the auto fields report them. */
+    long runId;
+    long iteration;
+    double timeTotalS;
+    long iterationsSinceRestore;
+    double timeSinceRestore;
+    /** Saves asked of the executor and not yet answered. */
+    int pendingSaves;
+    /** Exploited (PBT): the next start restores the copied checkpoint with the new config. */
+    boolean exploited;
+    boolean dirCreated;
+    boolean metricsChecked;
+
+    public Trial(String id, int index, String name, String tag, Config config, ResourceRequest resources, Path dir, TrialCheckpoints checkpoints) {
+        this.id = id;
+        this.index = index;
+        this.name = name;
+        this.tag = tag;
+        this.config = config;
+        this.resources = resources;
+        this.dir = dir;
+        this.checkpoints = checkpoints;
+    }
+
+    /** True when the lifecycle allows moving from {@code from} to {@code to}. */
+    public static boolean isAllowed(TrialStatus from, TrialStatus to) {
+        return ALLOWED.get(from.ordinal()).contains(to);
+    }
+
+    /** Moves to {@code to}, or throws naming both states when the lifecycle forbids it. */
+    void transitionTo(TrialStatus to) {
+        if (!isAllowed(status, to)) {
+            throw new IllegalStateException("trial " + name + " cannot go from " + status + " to " + to);
+        }
+        status = to;
+    }
+
+    /** Prepares counters for a new run that restores {@code from} (null: from scratch). */
+    void beginRun(long newRunId, TrackedCheckpoint from) {
+        runId = newRunId;
+        iteration = from == null ? 0 : from.iteration();
+        timeTotalS = from == null ? 0 : from.timeTotalS();
+        iterationsSinceRestore = 0;
+        timeSinceRestore = 0;
+        exploited = false;
+    }
+
+    /** Counts one more iteration that took {@code seconds}. */
+    void advance(double seconds) {
+        iteration++;
+        iterationsSinceRestore++;
+        timeTotalS += seconds;
+        timeSinceRestore += seconds;
+    }
+
+    void record(Result result) {
+        lastResult = result;
+        history.add(result);
+    }
+
+    /** The logged result at this training iteration (the most recent one when logged twice), or null. */
+    Result resultAt(long trainingIteration) {
+        for (int i = history.size() - 1; i >= 0; i--) {
+            if (history.get(i).trainingIteration() == trainingIteration) {
+                return history.get(i);
+            }
+        }
+        return null;
+    }
+
+    void noteFailure(String trace) {
+        numFailures++;
+        errorTrace = trace;
+    }
+
+    void exploit(Config newConfig, String newTag) {
+        config = newConfig;
+        tag = newTag;
+        exploited = true;
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    /** The trial's position in the experiment, from 0. */
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String experimentTag() {
+        return tag;
+    }
+
+    @Override
+    public Config config() {
+        return config;
+    }
+
+    @Override
+    public TrialStatus status() {
+        return status;
+    }
+
+    @Override
+    public Result lastResult() {
+        return lastResult;
+    }
+
+    @Override
+    public ResourceRequest resources() {
+        return resources;
+    }
+
+    @Override
+    public int numFailures() {
+        return numFailures;
+    }
+
+    @Override
+    public Optional<Checkpoint> latestCheckpoint() {
+        TrackedCheckpoint latest = checkpoints.latest();
+        return latest == null ? Optional.empty() : Optional.of(latest.checkpoint());
+    }
+
+    @Override
+    public Path localDir() {
+        return dir;
+    }
+
+    /** Every result in the order logged (read-only). */
+    public List<Result> history() {
+        return Collections.unmodifiableList(history);
+    }
+
+    /** The stack trace of the latest failure, or null. */
+    public String errorTrace() {
+        return errorTrace;
+    }
+
+    /** The trial's checkpoints (keep-N applied). */
+    public TrialCheckpoints checkpoints() {
+        return checkpoints;
+    }
+
+    @Override
+    public String toString() {
+        return name + " [" + status + "]";
+    }
+}

@@ -1,0 +1,81 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.Config;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.random.RandomGenerator;
+
+/**
+ * Ray Tune's naming: trial ids {@code <5 hex of the experiment>_<5-digit index>}, experiment tags
+ * {@code <index>_<k=v,...>} from the sampled values (sorted by path, keyed by the last path part,
+ * floats to four significant digits, other values stripped of characters unsafe in file names),
+ * and trial names {@code <trainable>_<trial_id>_<tag>} made safe for file names and capped at
+ * 130 characters (Ray Tune's {@code TUNE_MAX_LEN_IDENTIFIER}).
+ */
+final class TrialNames {
+    static final int MAX_NAME_LENGTH = 130;
+    private static final Pattern UNSAFE_VALUE = Pattern.compile("[^a-zA-Z0-9_-]+");
+    private static final Pattern UNSAFE_NAME = Pattern.compile("[^a-zA-Z0-9_.=,+-]+");
+
+    private TrialNames() {
+    }
+
+    /** Five random hex digits naming one experiment's trials. */
+    static String experimentPrefix(RandomGenerator random) {
+        return String.format(Locale.ROOT, "%05x", random.nextInt(1 << 20));
+    }
+
+    static String trialId(String prefix, int index) {
+        return prefix + '_' + String.format(Locale.ROOT, "%05d", index);
+    }
+
+    /**
+     * The tag of trial {@code index}: its values at {@code sampledPaths} (every leaf when that is
+     * empty, as for configs a searcher makes up).
+     */
+    static String experimentTag(int index, Config config, Set<String> sampledPaths) {
+        Map<String, Object> leaves = config.flatten();
+        List<String> paths = new ArrayList<>(sampledPaths.isEmpty() ? leaves.keySet() : sampledPaths);
+        paths.retainAll(leaves.keySet());
+        paths.sort(null);
+        StringBuilder tag = new StringBuilder().append(index);
+        for (int i = 0; i < paths.size(); i++) {
+            String path = paths.get(i);
+            tag.append(i == 0 ? '_' : ',')
+                    .append(clean(path.substring(path.lastIndexOf(Config.PATH_SEPARATOR) + 1)))
+                    .append('=')
+                    .append(formatValue(leaves.get(path)));
+        }
+        return tag.toString();
+    }
+
+    static String formatValue(Object value) {
+        if (value instanceof Double || value instanceof Float) {
+            return Config.formatNumber(((Number) value).doubleValue());
+        }
+        return clean(String.valueOf(value));
+    }
+
+    private static String clean(String text) {
+        String cleaned = UNSAFE_VALUE.matcher(text).replaceAll("_");
+        int start = 0;
+        int end = cleaned.length();
+        while (start < end && cleaned.charAt(start) == '_') {
+            start++;
+        }
+        while (end > start && cleaned.charAt(end - 1) == '_') {
+            end--;
+        }
+        return cleaned.substring(start, end);
+    }
+
+    /** {@code <trainable>_<trial_id>_<tag>}, safe as a folder name, at most {@value #MAX_NAME_LENGTH} characters. */
+    static String trialName(String trainable, String trialId, String tag) {
+        String name = UNSAFE_NAME.matcher(trainable + '_' + trialId + '_' + tag).replaceAll("_");
+        return name.length() <= MAX_NAME_LENGTH ? name : name.substring(0, MAX_NAME_LENGTH);
+    }
+}

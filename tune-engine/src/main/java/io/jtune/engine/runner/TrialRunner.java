@@ -1,0 +1,584 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.TuneException;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.api.spi.Stopper;
+import io.jtune.api.spi.TrialScheduler;
+import io.jtune.api.spi.TrialScheduler.Decision;
+import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.checkpoint.CheckpointFolders;
+import io.jtune.engine.checkpoint.CheckpointIo;
+import io.jtune.engine.checkpoint.TrackedCheckpoint;
+import io.jtune.engine.checkpoint.TrialCheckpoints;
+import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.exec.TrialLaunch;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The seeds' single-threaded event loop. Each step either launches a trial (asking the searcher
+ * for a config while resources allow, then the scheduler which trial to run) or handles the next
+ * executor event: a result gets its auto fields, goes through the stoppers and the scheduler
+ * (CONTINUE, PAUSE, STOP), the searcher and the callbacks, and is checkpointed by the
+ * {@link CheckpointPolicy}. A failing trainable errors its trial, which is retried from its latest
+ * checkpoint while its failures stay within {@code maxFailures}. Every decision and state change
+ * happens on the thread calling {@link #run()}.
+ */
+public final class TrialRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
+    /** Ray Tune's automatic cap on trials created ahead: max(16, 1.1 x CPUs). */
+    private static final int MIN_MAX_PENDING = 16;
+
+    private final ExperimentSpec spec;
+    private final TrialExecutor executor;
+    private final SearchAlgorithm searcher;
+    private final TrialScheduler scheduler;
+    private final List<Stopper> stoppers;
+    private final List<Callback> callbacks;
+    private final CheckpointIo io = new CheckpointIo();
+    private final List<Trial> trials = new ArrayList<>();
+    private final List<Trial> trialsView = Collections.unmodifiableList(trials);
+    private final Map<String, Trial> byId = new HashMap<>();
+    private final int[] counts = new int[TrialStatus.values().length];
+    private final ArrayDeque<TrialEvent> deferred = new ArrayDeque<>();
+    private final SchedulerRunnerView view = new SchedulerRunnerView(this);
+    private final AutoFields autoFields = new AutoFields();
+    private final MetricCheck metricCheck;
+    private final Set<String> sampledPaths;
+    private final String idPrefix;
+    private final int maxPending;
+    private long runCounter;
+    private int pendingSaves;
+    private boolean stopRequested;
+    private Trial deciding;
+    private RuntimeException toRaise;
+
+    /** {@code random} draws the experiment's trial-id prefix. */
+    public TrialRunner(ExperimentSpec spec, TrialExecutor executor, RandomGenerator random) {
+        this.spec = spec;
+        this.executor = executor;
+        this.searcher = spec.searcher();
+        this.scheduler = spec.scheduler();
+        this.stoppers = spec.stoppers();
+        this.callbacks = spec.callbacks();
+        this.metricCheck = new MetricCheck(spec.metric(), stoppers, spec.checkpoint().scoreAttribute());
+        this.sampledPaths = spec.space().domains().keySet();
+        this.idPrefix = TrialNames.experimentPrefix(random);
+        this.maxPending = Math.max(MIN_MAX_PENDING, (int) (executor.totals().cpu() * 1.1));
+    }
+
+    /**
+     * Runs the experiment to its end: every trial finished (or the experiment stopped), then the
+     * executor closed and the callbacks told. Returns every trial, in the order created.
+     *
+     * @throws TuneException for a set-up error (resources the machine lacks, a metric never reported, ...)
+     */
+    public List<Trial> run() {
+        if (!executor.canEverRun(spec.resources())) {
+            throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
+                    + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
+        }
+        ExperimentInfo info = spec.info();
+        searcher.setup(info);
+        scheduler.setup(info);
+        stoppers.forEach(s -> s.setup(info));
+        callbacks.forEach(c -> c.setup(info));
+        boolean failed = true;
+        try {
+            while (!isFinished()) {
+                step();
+            }
+            failed = false;
+        } finally {
+            executor.close();
+            io.close();
+            endCallbacks(failed);
+        }
+        if (toRaise != null) {
+            throw toRaise;
+        }
+        return trialsView;
+    }
+
+    private void endCallbacks(boolean afterFailure) {
+        for (Callback c : callbacks) {
+            try {
+                c.onExperimentEnd(trialsView);
+            } catch (RuntimeException e) {
+                if (!afterFailure) {
+                    throw e;
+                }
+                LOG.warn("callback {} failed at experiment end", c.getClass().getName(), e);
+            }
+        }
+    }
+
+    private boolean isFinished() {
+        if (stopRequested) {
+            return pendingSaves == 0;
+        }
+        return pendingSaves == 0 && counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()] == 0
+                && searcher.isFinished();
+    }
+
+    private void step() {
+        if (launchOne()) {
+            return;
+        }
+        TrialEvent event = nextEvent();
+        if (event != null) {
+            handle(event);
+        } else if (stopRequested || isFinished()) {
+            pendingSaves = 0;
+        } else {
+            throw noProgress();
+        }
+    }
+
+    /** The next event, deferred ones first; null when none can come. */
+    private TrialEvent nextEvent() {
+        if (!deferred.isEmpty()) {
+            return deferred.poll();
+        }
+        if (!executor.hasPendingEvents()) {
+            return null;
+        }
+        try {
+            return executor.nextEvent();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TuneException("the experiment " + spec.name() + " was interrupted while waiting for trial events", e);
+        }
+    }
+
+    private boolean launchOne() {
+        if (stopRequested) {
+            return false;
+        }
+        boolean added = false;
+        if (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished() && hasCapacity(spec.resources())) {
+            String id = TrialNames.trialId(idPrefix, trials.size());
+            Config config = searcher.suggest(id);
+            if (config != null) {
+                addTrial(id, config);
+                added = true;
+            }
+        }
+        TrialView choice = scheduler.chooseTrialToRun(view);
+        if (choice != null) {
+            Trial trial = own(choice);
+            boolean startable = trial.status() == TrialStatus.PENDING || trial.status() == TrialStatus.PAUSED;
+            if (startable && trial.pendingSaves == 0 && hasCapacity(trial.resources())) {
+                start(trial);
+                return true;
+            }
+        }
+        return added;
+    }
+
+    private TuneException noProgress() {
+        int pending = counts[TrialStatus.PENDING.ordinal()];
+        if (pending > 0) {
+            return new TuneException("the scheduler " + scheduler.debugString() + " chose none of the " + pending
+                    + " PENDING trials although no trial runs; its chooseTrialToRun must return a PENDING or PAUSED trial whose resources are free");
+        }
+        if (counts[TrialStatus.PAUSED.ordinal()] > 0) {
+            return new TuneException("There are paused trials, but no more pending trials with sufficient resources: "
+                    + counts[TrialStatus.PAUSED.ordinal()] + " trial(s) are PAUSED, none runs, and the scheduler " + scheduler.debugString() + " resumes none of them");
+        }
+        return new TuneException("the searcher " + searcher.getClass().getName() + " returned no config although no trial runs; "
+                + "it must return a config or say isFinished() = true");
+    }
+
+    boolean hasCapacity(ResourceRequest request) {
+        return (spec.maxConcurrentTrials() == 0 || counts[TrialStatus.RUNNING.ordinal()] < spec.maxConcurrentTrials())
+                && executor.hasResources(request);
+    }
+
+    private void addTrial(String id, Config config) {
+        int index = trials.size();
+        String tag = TrialNames.experimentTag(index, config, sampledPaths);
+        String name = TrialNames.trialName(spec.trainable().name(), id, tag);
+        CheckpointPolicy policy = spec.checkpoint();
+        Trial trial = new Trial(id, index, name, tag, config, spec.resources(), spec.experimentDir().resolve(name),
+                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()));
+        trials.add(trial);
+        byId.put(id, trial);
+        counts[TrialStatus.PENDING.ordinal()]++;
+        scheduler.onTrialAdd(view, trial);
+    }
+
+    private void start(Trial trial) {
+        TrackedCheckpoint restore = trial.checkpoints().latest();
+        trial.beginRun(++runCounter, restore);
+        ensureDir(trial);
+        setStatus(trial, TrialStatus.RUNNING);
+        for (Callback c : callbacks) {
+            c.onTrialStart(trial);
+        }
+        Checkpoint from = restore == null ? null : restore.checkpoint();
+        executor.start(new TrialLaunch(trial.id(), trial.runId, trial.config(), trial.localDir(), trial.resources(), from, trial.iteration));
+        if (from != null) {
+            for (Callback c : callbacks) {
+                c.onTrialRestore(trial, from);
+            }
+        }
+    }
+
+    private static void ensureDir(Trial trial) {
+        if (trial.dirCreated) {
+            return;
+        }
+        try {
+            Files.createDirectories(trial.localDir());
+        } catch (IOException e) {
+            throw new TuneException("cannot create the folder of trial " + trial.name() + " at " + trial.localDir() + ": " + e.getMessage()
+                    + "; choose a writable Tuner.storagePath(...)", e);
+        }
+        trial.dirCreated = true;
+    }
+
+    void setStatus(Trial trial, TrialStatus to) {
+        TrialStatus from = trial.status();
+        trial.transitionTo(to);
+        counts[from.ordinal()]--;
+        counts[to.ordinal()]++;
+    }
+
+    private void handle(TrialEvent event) {
+        Trial trial = byId.get(event.trialId());
+        if (trial == null) {
+            LOG.warn("event for unknown trial {} ignored", event.trialId());
+        } else if (event instanceof TrialEvent.Reported r) {
+            onReported(trial, r);
+        } else if (event instanceof TrialEvent.Saved s) {
+            onSaved(trial, s);
+        } else if (event instanceof TrialEvent.Finished f) {
+            if (f.runId() == trial.runId && trial.status() == TrialStatus.RUNNING) {
+                finish(trial, trial.lastResult(), false);
+            }
+        } else if (event instanceof TrialEvent.Failed f) {
+            onFailed(trial, f);
+        }
+    }
+
+    private void onReported(Trial trial, TrialEvent.Reported event) {
+        if (event.runId() != trial.runId) {
+            return;
+        }
+        if (trial.status() == TrialStatus.PAUSED && trial.pendingSaves > 0) {
+            // a step in flight when the trial was paused: its state is in the checkpoint being saved
+            logResult(trial, autoFields.fill(trial, event.metrics(), event.stepNanos()));
+            return;
+        }
+        if (trial.status() != TrialStatus.RUNNING) {
+            return;
+        }
+        Result result = autoFields.fill(trial, event.metrics(), event.stepNanos());
+        if (!trial.metricsChecked) {
+            metricCheck.check(trial, result);
+            trial.metricsChecked = true;
+        }
+        boolean stopRuleMet = result.done() | stoppersSayStop(trial, result);
+        Decision decision = stopRuleMet ? Decision.STOP : decide(trial, result);
+        if (decision == Decision.CONTINUE && trial.exploited) {
+            decision = Decision.PAUSE;
+        }
+        if (decision == Decision.STOP && !result.done()) {
+            result = AutoFields.markDone(result);
+        }
+        if (decision != Decision.STOP) {
+            searcher.onTrialResult(trial.id(), result);
+        }
+        logResult(trial, result);
+        if (event.checkpoint() != null) {
+            track(trial, event.checkpoint(), trial.iteration, result);
+        } else if (decision != Decision.PAUSE
+                && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP)) {
+            requestSave(trial, true);
+        }
+        switch (decision) {
+            case CONTINUE -> executor.continueTraining(trial.id());
+            case PAUSE -> pause(trial);
+            case STOP -> finish(trial, result, !stopRuleMet);
+        }
+        for (Stopper s : stoppers) {
+            if (s.stopAll()) {
+                stopExperiment("the stopper " + s.getClass().getSimpleName() + " ended the experiment");
+                break;
+            }
+        }
+    }
+
+    private boolean stoppersSayStop(Trial trial, Result result) {
+        boolean stop = false;
+        for (Stopper s : stoppers) {
+            stop |= s.shouldStop(trial.id(), result);
+        }
+        return stop;
+    }
+
+    private Decision decide(Trial trial, Result result) {
+        deciding = trial;
+        Decision decision;
+        try {
+            decision = scheduler.onTrialResult(view, trial, result);
+        } finally {
+            deciding = null;
+        }
+        if (decision == null) {
+            throw new TuneException("the scheduler " + scheduler.getClass().getName() + " returned no decision for trial " + trial.name() + "; return CONTINUE, PAUSE or STOP");
+        }
+        return decision;
+    }
+
+    private void logResult(Trial trial, Result result) {
+        trial.record(result);
+        for (Callback c : callbacks) {
+            c.onTrialResult(trial, result);
+        }
+    }
+
+    /** Asks for a save of the trial's current state unless its latest checkpoint already holds it. */
+    void requestSave(Trial trial, boolean required) {
+        if (holdsCurrentState(trial)) {
+            return;
+        }
+        executor.save(trial.id(), required);
+        trial.pendingSaves++;
+        pendingSaves++;
+    }
+
+    private static boolean holdsCurrentState(Trial trial) {
+        TrackedCheckpoint latest = trial.checkpoints().latest();
+        return latest != null && latest.iteration() == trial.iteration && trial.pendingSaves == 0;
+    }
+
+    /** PAUSE: save (unless an exploit replaced the state, or the latest checkpoint holds it), release, PAUSED. */
+    void pause(Trial trial) {
+        if (trial.exploited || holdsCurrentState(trial)) {
+            executor.stop(trial.id(), true);
+        } else {
+            executor.pause(trial.id());
+            trial.pendingSaves++;
+            pendingSaves++;
+        }
+        setStatus(trial, TrialStatus.PAUSED);
+    }
+
+    /** Ends a trial for good: {@code removed} when a scheduler stopped it, else it completed. */
+    void finish(Trial trial, Result result, boolean removed) {
+        executor.stop(trial.id(), true);
+        if (removed) {
+            scheduler.onTrialRemove(view, trial);
+        } else {
+            scheduler.onTrialComplete(view, trial, result);
+        }
+        searcher.onTrialComplete(trial.id(), result, false);
+        setStatus(trial, TrialStatus.TERMINATED);
+        for (Callback c : callbacks) {
+            c.onTrialComplete(trial);
+        }
+    }
+
+    private void onSaved(Trial trial, TrialEvent.Saved event) {
+        if (trial.pendingSaves > 0) {
+            trial.pendingSaves--;
+            pendingSaves--;
+        }
+        Checkpoint checkpoint = event.checkpoint();
+        if (checkpoint != null && trial.checkpoints().find(checkpoint.path()) == null) {
+            track(trial, checkpoint, event.iteration(), trial.resultAt(event.iteration()));
+        }
+    }
+
+    private void track(Trial trial, Checkpoint checkpoint, long iteration, Result at) {
+        String scoreAttribute = spec.checkpoint().scoreAttribute();
+        double timeTotal = at == null ? trial.timeTotalS : at.timeTotalS();
+        double score = scoreAttribute == null ? iteration : at == null ? Double.NaN : at.getDouble(scoreAttribute);
+        addCheckpoint(trial, new TrackedCheckpoint(checkpoint, iteration, timeTotal, score));
+        for (Callback c : callbacks) {
+            c.onCheckpoint(trial, checkpoint);
+        }
+    }
+
+    private void addCheckpoint(Trial trial, TrackedCheckpoint checkpoint) {
+        for (TrackedCheckpoint evicted : trial.checkpoints().add(checkpoint)) {
+            io.delete(evicted.checkpoint().path());
+        }
+    }
+
+    private void onFailed(Trial trial, TrialEvent.Failed event) {
+        if (event.runId() != trial.runId) {
+            LOG.debug("failure of an earlier run of trial {} ignored", trial.name(), event.error());
+            return;
+        }
+        pendingSaves -= trial.pendingSaves;
+        trial.pendingSaves = 0;
+        Throwable error = event.error();
+        trial.noteFailure(stackTrace(error));
+        if (trial.status() == TrialStatus.TERMINATED) {
+            LOG.warn("trial {} failed after it finished (its final checkpoint may be missing)", trial.name(), error);
+            for (Callback c : callbacks) {
+                c.onTrialError(trial, error);
+            }
+            return;
+        }
+        executor.stop(trial.id(), false);
+        setStatus(trial, TrialStatus.ERROR);
+        for (Callback c : callbacks) {
+            c.onTrialError(trial, error);
+        }
+        if (spec.maxFailures() < 0 || trial.numFailures() <= spec.maxFailures()) {
+            LOG.info("trial {} failed ({} of {} failures allowed); retrying from {}", trial.name(), trial.numFailures(),
+                    spec.maxFailures() < 0 ? "unlimited" : spec.maxFailures(), trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"));
+            setStatus(trial, TrialStatus.PENDING);
+            return;
+        }
+        LOG.warn("trial {} errored", trial.name(), error);
+        scheduler.onTrialError(view, trial);
+        searcher.onTrialComplete(trial.id(), trial.lastResult(), true);
+        switch (spec.failFast()) {
+            case OFF -> { }
+            case STOP -> stopExperiment("trial " + trial.name() + " errored and failFast is on");
+            case RAISE -> {
+                stopExperiment("trial " + trial.name() + " errored and failFast is RAISE");
+                toRaise = error instanceof RuntimeException re ? re : new TuneException("trial " + trial.name() + " failed: " + error, error);
+            }
+        }
+    }
+
+    private static String stackTrace(Throwable error) {
+        StringWriter out = new StringWriter();
+        error.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+
+    /** Ends the experiment: running trials complete; pending and paused ones stay as they are. */
+    private void stopExperiment(String reason) {
+        if (stopRequested) {
+            return;
+        }
+        LOG.info("stopping the experiment: {}", reason);
+        stopRequested = true;
+        for (Trial t : trials) {
+            if (t.status() == TrialStatus.RUNNING) {
+                finish(t, t.lastResult(), false);
+            }
+        }
+    }
+
+    // ---- what SchedulerRunnerView asks of the runner ----
+
+    List<Trial> trials() {
+        return trialsView;
+    }
+
+    Trial own(TrialView view) {
+        if (view instanceof Trial t && byId.get(t.id()) == t) {
+            return t;
+        }
+        throw new IllegalArgumentException("trial " + (view == null ? null : view.id()) + " is not a trial of the experiment " + spec.name());
+    }
+
+    boolean isDeciding(Trial trial) {
+        return deciding == trial;
+    }
+
+    /**
+     * Saves the trial's state now and waits for it; other events that arrive meanwhile are kept
+     * for later. Returns the trial's latest checkpoint.
+     */
+    Checkpoint saveNow(Trial trial) {
+        if (trial.status() == TrialStatus.RUNNING) {
+            requestSave(trial, false);
+        }
+        awaitSaves(trial);
+        TrackedCheckpoint latest = trial.checkpoints().latest();
+        if (latest == null) {
+            throw new TuneException("trial " + trial.name() + " has no checkpoint: its trainable saves none (implement save and restore, "
+                    + "or report checkpoints from a function trainable)");
+        }
+        return latest.checkpoint();
+    }
+
+    private void awaitSaves(Trial trial) {
+        while (trial.pendingSaves > 0) {
+            TrialEvent event;
+            try {
+                event = executor.nextEvent();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TuneException("interrupted while waiting for a checkpoint of trial " + trial.name(), e);
+            }
+            if (event.trialId().equals(trial.id()) && event instanceof TrialEvent.Saved saved) {
+                onSaved(trial, saved);
+            } else {
+                deferred.add(event);
+                if (event.trialId().equals(trial.id()) && event instanceof TrialEvent.Failed) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */
+    void exploit(Trial trial, Config newConfig, String newTag, Checkpoint from) {
+        if (trial.status().isFinished()) {
+            throw new IllegalStateException("trial " + trial.name() + " is " + trial.status() + " and cannot exploit another trial");
+        }
+        TrackedCheckpoint donor = findTracked(from.path());
+        if (donor == null) {
+            throw new IllegalArgumentException("checkpoint " + from.path() + " is not a checkpoint of the experiment " + spec.name() + "; pass one that RunnerView.saveCheckpoint or TrialView.latestCheckpoint returned");
+        }
+        awaitSaves(trial);
+        ensureDir(trial);
+        Path target = CheckpointFolders.folderFor(trial.localDir(), donor.iteration());
+        if (!target.equals(from.path())) {
+            try {
+                io.copy(from.path(), target).join();
+            } catch (CompletionException e) {
+                throw new TuneException("trial " + trial.name() + " could not exploit checkpoint " + from.path() + ": " + e.getCause().getMessage(), e.getCause());
+            }
+        }
+        addCheckpoint(trial, new TrackedCheckpoint(new Checkpoint(target), donor.iteration(), donor.timeTotalS(), donor.score()));
+        trial.exploit(newConfig, newTag);
+        if (trial.status() == TrialStatus.RUNNING && !isDeciding(trial)) {
+            pause(trial);
+        }
+    }
+
+    private TrackedCheckpoint findTracked(Path folder) {
+        for (Trial t : trials) {
+            TrackedCheckpoint found = t.checkpoints().find(folder);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+}

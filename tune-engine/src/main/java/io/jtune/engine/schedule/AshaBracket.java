@@ -1,0 +1,109 @@
+package io.jtune.engine.schedule;
+
+import io.jtune.api.spi.TrialScheduler.Decision;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One bracket of {@link AsyncHyperBandScheduler}: rungs at {@code minT * rf^(k + s)}, kept in
+ * descending order, each recording the score of every trial that reached it.
+ */
+final class AshaBracket {
+    /** Guards the rung count against {@code log(a)/log(b)} landing a hair below a whole number. */
+    private static final double LOG_RATIO_SLACK = 1e-9;
+
+    private final double reductionFactor;
+    private final boolean stopLastTrials;
+    private final double[] milestones;
+    private final List<Map<String, Double>> recorded;
+
+    AshaBracket(double minT, double maxT, double reductionFactor, int s, boolean stopLastTrials) {
+        this.reductionFactor = reductionFactor;
+        this.stopLastTrials = stopLastTrials;
+        int rungCount = Math.max(0, (int) (Math.log(maxT / minT) / Math.log(reductionFactor) + LOG_RATIO_SLACK - s + 1));
+        this.milestones = new double[rungCount];
+        this.recorded = new ArrayList<>(rungCount);
+        for (int i = 0; i < rungCount; i++) {
+            int k = rungCount - 1 - i;
+            milestones[i] = minT * Math.pow(reductionFactor, k + s);
+            recorded.add(new LinkedHashMap<>());
+        }
+    }
+
+    int rungCount() {
+        return milestones.length;
+    }
+
+    /** Milestones, highest first. */
+    double[] milestones() {
+        return milestones.clone();
+    }
+
+    /**
+     * Records the trial at the highest rung it reached and has not been recorded at; STOP when its
+     * score is below that rung's cut-off. {@code score} is signed (larger is better).
+     */
+    Decision onResult(String trialId, double time, double score) {
+        for (int i = 0; i < milestones.length; i++) {
+            Map<String, Double> rung = recorded.get(i);
+            boolean reached = time >= milestones[i];
+            if (reached && rung.containsKey(trialId) && !stopLastTrials) {
+                return Decision.CONTINUE;
+            }
+            if (!reached || rung.containsKey(trialId)) {
+                continue;
+            }
+            double cutoff = cutoff(rung);
+            rung.put(trialId, score);
+            return score < cutoff ? Decision.STOP : Decision.CONTINUE;
+        }
+        return Decision.CONTINUE;
+    }
+
+    /** The rung's cut-off: the (1 - 1/rf) percentile of its recorded scores, NaN while none is recorded. */
+    double cutoff(int rungIndex) {
+        return cutoff(recorded.get(rungIndex));
+    }
+
+    private double cutoff(Map<String, Double> rung) {
+        double[] values = new double[rung.size()];
+        int n = 0;
+        for (double v : rung.values()) {
+            values[n++] = v;
+        }
+        return Percentiles.nanPercentile(values, n, (1 - 1 / reductionFactor) * 100);
+    }
+
+    String debugString() {
+        StringBuilder s = new StringBuilder("Bracket: ");
+        for (int i = 0; i < milestones.length; i++) {
+            if (i > 0) {
+                s.append(" | ");
+            }
+            double cutoff = cutoff(i);
+            s.append(String.format(Locale.ROOT, "Iter %.3f: %s", milestones[i], Double.isNaN(cutoff) ? "None" : Double.toString(cutoff)));
+        }
+        return s.toString();
+    }
+
+    /** The recorded scores of each rung (highest rung first), for saving. */
+    List<Map<String, Double>> recorded() {
+        List<Map<String, Double>> copy = new ArrayList<>();
+        recorded.forEach(r -> copy.add(new LinkedHashMap<>(r)));
+        return copy;
+    }
+
+    void restore(List<Map<String, Double>> saved) {
+        if (saved.size() != milestones.length) {
+            throw new IllegalArgumentException("AsyncHyperBandScheduler: the saved bracket has " + saved.size()
+                    + " rungs but this one has " + milestones.length + "; resume with the same max_t, grace_period and reduction_factor");
+        }
+        for (int i = 0; i < milestones.length; i++) {
+            recorded.get(i).clear();
+            recorded.get(i).putAll(saved.get(i));
+        }
+    }
+}

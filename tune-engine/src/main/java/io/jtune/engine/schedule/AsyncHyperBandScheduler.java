@@ -1,0 +1,263 @@
+package io.jtune.engine.schedule;
+
+import io.jtune.api.Mode;
+import io.jtune.api.Result;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.RunnerView;
+import io.jtune.api.spi.TrialScheduler;
+import io.jtune.api.spi.TrialView;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Asynchronous successive halving, Ray Tune's {@code AsyncHyperBandScheduler} (ASHA,
+ * https://arxiv.org/abs/1810.05934). Each trial joins one bracket; when it reaches a rung of its
+ * bracket it stops if its score is below the {@code (1 - 1/reductionFactor)} percentile of the
+ * scores recorded at that rung so far (numpy's {@code nanpercentile}, linear interpolation), and
+ * otherwise continues; no trial waits for another. Trials reaching {@code maxT} stop when
+ * {@code stopLastTrials}. Brackets are drawn for new trials by a softmax over their rung counts,
+ * from the experiment seed. Trials run in FIFO order.
+ *
+ * <pre>{@code
+ * TrialScheduler asha = AsyncHyperBandScheduler.builder().maxT(100).gracePeriod(1).reductionFactor(4).build();
+ * }</pre>
+ */
+public final class AsyncHyperBandScheduler implements TrialScheduler {
+    private static final String NAME = "AsyncHyperBandScheduler";
+
+    private final String timeAttr;
+    private final String metric;
+    private final Mode mode;
+    private final double maxT;
+    private final boolean stopLastTrials;
+    private final List<AshaBracket> brackets = new ArrayList<>();
+    private final double[] bracketProbabilities;
+    private final Map<String, Integer> bracketOfTrial = new HashMap<>();
+    private MetricTarget target;
+    private SeededRandom random;
+    private int numStopped;
+
+    private AsyncHyperBandScheduler(Builder b) {
+        this.timeAttr = b.timeAttr;
+        this.metric = b.metric;
+        this.mode = b.mode;
+        this.maxT = b.maxT;
+        this.stopLastTrials = b.stopLastTrials;
+        for (int s = 0; s < b.brackets; s++) {
+            brackets.add(new AshaBracket(b.gracePeriod, b.maxT, b.reductionFactor, s, b.stopLastTrials));
+        }
+        this.bracketProbabilities = softmaxOfRungCounts(brackets);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Ray's bracket weights: {@code e^(rungs - max rungs)}, normalised. */
+    private static double[] softmaxOfRungCounts(List<AshaBracket> brackets) {
+        int max = brackets.stream().mapToInt(AshaBracket::rungCount).max().orElse(0);
+        double[] p = new double[brackets.size()];
+        double sum = 0;
+        for (int i = 0; i < p.length; i++) {
+            p[i] = Math.exp(brackets.get(i).rungCount() - max);
+            sum += p[i];
+        }
+        for (int i = 0; i < p.length; i++) {
+            p[i] /= sum;
+        }
+        return p;
+    }
+
+    @Override
+    public void setup(ExperimentInfo experiment) {
+        target = MetricTarget.resolve(metric, mode, experiment, NAME);
+        random = new SeededRandom(experiment.seedFor(NAME));
+    }
+
+    @Override
+    public void onTrialAdd(RunnerView runner, TrialView trial) {
+        requireSetup();
+        bracketOfTrial.put(trial.id(), drawBracket());
+    }
+
+    private int drawBracket() {
+        if (bracketProbabilities.length == 1) {
+            return 0;
+        }
+        double u = random.nextDouble();
+        double cumulative = 0;
+        for (int i = 0; i < bracketProbabilities.length; i++) {
+            cumulative += bracketProbabilities[i];
+            if (u < cumulative) {
+                return i;
+            }
+        }
+        return bracketProbabilities.length - 1;
+    }
+
+    @Override
+    public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
+        if (!result.has(timeAttr) || !result.has(target.metric())) {
+            return Decision.CONTINUE;
+        }
+        Decision decision;
+        double time = result.getDouble(timeAttr);
+        if (time >= maxT && stopLastTrials) {
+            decision = Decision.STOP;
+        } else {
+            decision = bracketOf(trial).onResult(trial.id(), time, target.score(result));
+        }
+        if (decision == Decision.STOP) {
+            numStopped++;
+        }
+        return decision;
+    }
+
+    @Override
+    public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
+        if (result != null && result.has(timeAttr) && result.has(target.metric()) && bracketOfTrial.containsKey(trial.id())) {
+            bracketOf(trial).onResult(trial.id(), result.getDouble(timeAttr), target.score(result));
+        }
+        bracketOfTrial.remove(trial.id());
+    }
+
+    /** A failed trial keeps its bracket: it may be retried. */
+    @Override
+    public void onTrialError(RunnerView runner, TrialView trial) {
+    }
+
+    @Override
+    public void onTrialRemove(RunnerView runner, TrialView trial) {
+        bracketOfTrial.remove(trial.id());
+    }
+
+    @Override
+    public TrialView chooseTrialToRun(RunnerView runner) {
+        return FifoOrder.next(runner);
+    }
+
+    private AshaBracket bracketOf(TrialView trial) {
+        Integer index = bracketOfTrial.get(trial.id());
+        if (index == null) {
+            throw new IllegalStateException(NAME + ": trial " + trial.id() + " reported a result but was never added (onTrialAdd)");
+        }
+        return brackets.get(index);
+    }
+
+    private void requireSetup() {
+        if (target == null) {
+            throw new IllegalStateException(NAME + ": setup(ExperimentInfo) must be called before the first trial is added");
+        }
+    }
+
+    /** The index of the bracket the trial joined, or -1 (for tests and progress output). */
+    int bracketIndexOf(String trialId) {
+        return bracketOfTrial.getOrDefault(trialId, -1);
+    }
+
+    /** The bracket at this index (for tests). */
+    AshaBracket bracket(int index) {
+        return brackets.get(index);
+    }
+
+    @Override
+    public String debugString() {
+        StringBuilder s = new StringBuilder("Using AsyncHyperBand: num_stopped=").append(numStopped);
+        brackets.forEach(b -> s.append('\n').append(b.debugString()));
+        return s.toString();
+    }
+
+    /** What {@link #saveState} writes. */
+    record State(long random, int numStopped, Map<String, Integer> bracketOfTrial, List<List<Map<String, Double>>> rungs) {
+    }
+
+    @Override
+    public String saveState() {
+        requireSetup();
+        List<List<Map<String, Double>>> rungs = new ArrayList<>();
+        brackets.forEach(b -> rungs.add(b.recorded()));
+        return StateJson.write(NAME, new State(random.state(), numStopped, new LinkedHashMap<>(bracketOfTrial), rungs));
+    }
+
+    @Override
+    public void restoreState(String json) {
+        requireSetup();
+        State state = StateJson.read(NAME, json, State.class);
+        if (state.rungs().size() != brackets.size()) {
+            throw new IllegalArgumentException(NAME + ": the saved state has " + state.rungs().size() + " brackets but this scheduler has "
+                    + brackets.size() + "; resume with the same brackets setting");
+        }
+        random.restore(state.random());
+        numStopped = state.numStopped();
+        bracketOfTrial.clear();
+        bracketOfTrial.putAll(state.bracketOfTrial());
+        for (int i = 0; i < brackets.size(); i++) {
+            brackets.get(i).restore(state.rungs().get(i));
+        }
+    }
+
+    /** Ray Tune's parameters and defaults; {@link #build} checks them. */
+    public static final class Builder {
+        private String timeAttr = Result.TRAINING_ITERATION;
+        private String metric;
+        private Mode mode;
+        private double maxT = 100;
+        private double gracePeriod = 1;
+        private double reductionFactor = 4;
+        private int brackets = 1;
+        private boolean stopLastTrials = true;
+
+        private Builder() {
+        }
+
+        /** The result field measuring progress (default {@code training_iteration}); it must grow monotonically. */
+        public Builder timeAttr(String timeAttr) {
+            this.timeAttr = SchedulerArgs.requireName(NAME, "time_attr", timeAttr);
+            return this;
+        }
+
+        /** Ranks by this metric and mode instead of the experiment's. */
+        public Builder metric(String metric, Mode mode) {
+            this.metric = SchedulerArgs.requireName(NAME, "metric", metric);
+            this.mode = mode;
+            return this;
+        }
+
+        public Builder maxT(double maxT) {
+            this.maxT = maxT;
+            return this;
+        }
+
+        public Builder gracePeriod(double gracePeriod) {
+            this.gracePeriod = gracePeriod;
+            return this;
+        }
+
+        public Builder reductionFactor(double reductionFactor) {
+            this.reductionFactor = reductionFactor;
+            return this;
+        }
+
+        public Builder brackets(int brackets) {
+            this.brackets = brackets;
+            return this;
+        }
+
+        public Builder stopLastTrials(boolean stopLastTrials) {
+            this.stopLastTrials = stopLastTrials;
+            return this;
+        }
+
+        public AsyncHyperBandScheduler build() {
+            SchedulerArgs.require(NAME, maxT > 0, "max_t must be > 0, got " + maxT);
+            SchedulerArgs.require(NAME, gracePeriod > 0, "grace_period must be > 0, got " + gracePeriod);
+            SchedulerArgs.require(NAME, maxT >= gracePeriod, "grace_period must be <= max_t, got grace_period=" + gracePeriod + ", max_t=" + maxT);
+            SchedulerArgs.require(NAME, reductionFactor > 1, "reduction_factor must be > 1, got " + reductionFactor);
+            SchedulerArgs.require(NAME, brackets > 0, "brackets must be >= 1, got " + brackets);
+            return new AsyncHyperBandScheduler(this);
+        }
+    }
+}

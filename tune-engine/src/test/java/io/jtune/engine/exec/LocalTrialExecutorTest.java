@@ -1,0 +1,255 @@
+package io.jtune.engine.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.TrainFunction;
+import io.jtune.api.trainable.TrialStoppedSignal;
+import io.jtune.engine.testing.CountingTrainable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LocalTrialExecutorTest {
+    private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1 << 30, Map.of());
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void resetCounters() {
+        CountingTrainable.resetCounters();
+    }
+
+    private TrialLaunch launch(String id, long runId, Config config, Checkpoint restore, long startIteration) throws Exception {
+        Path trialDir = Files.createDirectories(dir.resolve(id));
+        return new TrialLaunch(id, runId, config, trialDir, ResourceRequest.cpus(1), restore, startIteration);
+    }
+
+    private static TrainableSpec counting() {
+        return new TrainableSpec.ClassApi("Counting", CountingTrainable::new);
+    }
+
+    @Test
+    void classApiStepsOnlyWhenAskedAndOffTheDriverThread() throws Exception {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        TrainableSpec spec = new TrainableSpec.ClassApi("T", () -> new CountingTrainable() {
+            @Override
+            public Map<String, ?> step() {
+                threads.add(Thread.currentThread().getName());
+                return super.step();
+            }
+        });
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(spec, TWO_CPUS, false)) {
+            executor.start(launch("a", 1, Config.of(Map.of("x", 2.0)), null, 0));
+            for (int i = 1; i <= 3; i++) {
+                TrialEvent.Reported r = assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+                assertEquals(2.0 * i, r.metrics().get("value"));
+                assertEquals(1, r.runId());
+                assertTrue(r.stepNanos() >= 0);
+                assertEquals(i, threads.size(), "exactly one step per request");
+                if (i < 3) {
+                    executor.continueTraining("a");
+                }
+            }
+            executor.stop("a", false);
+        }
+        assertTrue(threads.stream().noneMatch(t -> t.equals(Thread.currentThread().getName())));
+        assertEquals(1, CountingTrainable.CLEANUPS.get());
+    }
+
+    @Test
+    void saveWritesACheckpointFolderNamedByIterationAndRestoreContinues() throws Exception {
+        Checkpoint saved;
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(counting(), TWO_CPUS, false)) {
+            executor.start(launch("a", 1, Config.of(Map.of("x", 1.0)), null, 0));
+            executor.nextEvent();
+            executor.continueTraining("a");
+            executor.nextEvent();
+            executor.save("a", true);
+            TrialEvent.Saved s = assertInstanceOf(TrialEvent.Saved.class, executor.nextEvent());
+            assertEquals(2, s.iteration());
+            saved = s.checkpoint();
+            assertEquals(dir.resolve("a").resolve("checkpoint_000002"), saved.path());
+            assertEquals("2.0 2", Files.readString(saved.path().resolve("state.txt")));
+            executor.stop("a", false);
+
+            executor.start(launch("a", 2, Config.of(Map.of("x", 1.0)), saved, 2));
+            TrialEvent.Reported r = assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            assertEquals(3.0, r.metrics().get("value"), "the restored state continues");
+            assertEquals(3, r.metrics().get("steps"));
+            executor.save("a", true);
+            assertEquals(dir.resolve("a").resolve("checkpoint_000003"), ((TrialEvent.Saved) executor.nextEvent()).checkpoint().path());
+            executor.stop("a", false);
+        }
+        assertEquals(1, CountingTrainable.RESTORES.get());
+    }
+
+    @Test
+    void aThrowingStepBecomesAFailedEventCarryingTheException() throws Exception {
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(counting(), TWO_CPUS, false)) {
+            executor.start(launch("a", 7, Config.of(Map.of("failAtStep", 1, "failAlways", true)), null, 0));
+            TrialEvent.Failed f = assertInstanceOf(TrialEvent.Failed.class, executor.nextEvent());
+            assertEquals(7, f.runId());
+            assertEquals("planned failure at step 1", f.error().getMessage());
+            executor.stop("a", false);
+        }
+        assertEquals(1, CountingTrainable.CLEANUPS.get());
+    }
+
+    @Test
+    void resourcesAreCommittedAtStartAndReleasedAtStop() throws Exception {
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(counting(), TWO_CPUS, false)) {
+            executor.start(launch("a", 1, Config.empty(), null, 0));
+            executor.start(launch("b", 2, Config.empty(), null, 0));
+            assertFalse(executor.hasResources(ResourceRequest.cpus(1)));
+            assertThrows(IllegalStateException.class, () -> executor.start(launch("c", 3, Config.empty(), null, 0)));
+            executor.stop("a", false);
+            assertTrue(executor.hasResources(ResourceRequest.cpus(1)));
+            assertThrows(IllegalStateException.class, () -> executor.continueTraining("a"), "a stopped trial takes no commands");
+        }
+    }
+
+    @Test
+    void reusedTrainablesAreResetInsteadOfCreated() throws Exception {
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(counting(), TWO_CPUS, true)) {
+            for (int i = 0; i < 4; i++) {
+                String id = "t" + i;
+                executor.start(launch(id, i + 1, Config.of(Map.of("x", (double) i)), null, 0));
+                TrialEvent.Reported r = assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+                assertEquals((double) i, r.metrics().get("value"), "reset applies the new config and clears the state");
+                executor.stop(id, true);
+            }
+        }
+        assertEquals(1, CountingTrainable.CREATED.get());
+        assertEquals(1, CountingTrainable.SETUPS.get());
+        assertEquals(3, CountingTrainable.RESETS.get());
+        assertEquals(1, CountingTrainable.CLEANUPS.get(), "the kept trainable is cleaned up when the executor closes");
+    }
+
+    @Test
+    void functionReportBlocksUntilTheDriverDecides() throws Exception {
+        AtomicLong clock = new AtomicLong();
+        List<long[]> returned = new CopyOnWriteArrayList<>();
+        TrainFunction fn = (config, session) -> {
+            for (int i = 1; i <= 3; i++) {
+                session.report(Map.of("i", i));
+                returned.add(new long[] {i, clock.incrementAndGet()});
+            }
+        };
+        long[] continuedAt = new long[4];
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(new TrainableSpec.FunctionApi("f", fn), TWO_CPUS, false)) {
+            executor.start(launch("f", 1, Config.empty(), null, 0));
+            for (int i = 1; i <= 3; i++) {
+                TrialEvent.Reported r = assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+                assertEquals(i, r.metrics().get("i"));
+                continuedAt[i] = clock.incrementAndGet();
+                executor.continueTraining("f");
+            }
+            assertInstanceOf(TrialEvent.Finished.class, executor.nextEvent());
+            executor.stop("f", false);
+        }
+        assertEquals(3, returned.size());
+        for (long[] r : returned) {
+            assertTrue(r[1] > continuedAt[(int) r[0]], "report " + r[0] + " returned only after the driver continued");
+        }
+    }
+
+    @Test
+    void stoppingAFunctionMakesReportThrowAndPostsNoFinish() throws Exception {
+        List<Throwable> seen = new CopyOnWriteArrayList<>();
+        TrainFunction fn = (config, session) -> {
+            try {
+                while (true) {
+                    session.report(Map.of("loss", 1.0));
+                }
+            } catch (TrialStoppedSignal s) {
+                seen.add(s);
+                throw s;
+            }
+        };
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(new TrainableSpec.FunctionApi("f", fn), TWO_CPUS, false)) {
+            executor.start(launch("f", 1, Config.empty(), null, 0));
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.stop("f", false);
+        }
+        assertEquals(1, seen.size());
+        assertInstanceOf(TrialStoppedSignal.class, seen.get(0));
+    }
+
+    @Test
+    void aReportedCheckpointMovesIntoTheTrialFolderAndComesBackOnRestart() throws Exception {
+        Path scratch = Files.createDirectories(dir.resolve("scratch"));
+        List<Object> restoredFrom = new CopyOnWriteArrayList<>();
+        TrainFunction fn = (config, session) -> {
+            restoredFrom.add(session.checkpoint().map(c -> (Object) c.path()).orElse("none"));
+            Path mine = Files.createDirectories(scratch.resolve("c" + System.nanoTime()));
+            Files.writeString(mine.resolve("w.txt"), "weights");
+            session.report(Map.of("loss", 0.5), Checkpoint.fromDirectory(mine));
+        };
+        TrialEvent.Reported r;
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(new TrainableSpec.FunctionApi("f", fn), TWO_CPUS, false)) {
+            executor.start(launch("f", 1, Config.empty(), null, 4));
+            r = assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.save("f", false);
+            TrialEvent.Saved saved = assertInstanceOf(TrialEvent.Saved.class, executor.nextEvent());
+            assertEquals(r.checkpoint(), saved.checkpoint(), "a function's save is its latest reported checkpoint");
+            assertEquals(5, saved.iteration());
+            executor.continueTraining("f");
+            assertInstanceOf(TrialEvent.Finished.class, executor.nextEvent());
+            executor.stop("f", false);
+
+            executor.start(launch("f", 2, Config.empty(), r.checkpoint(), 5));
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.stop("f", false);
+        }
+        Path moved = dir.resolve("f").resolve("checkpoint_000005");
+        assertEquals(moved, r.checkpoint().path());
+        assertEquals("weights", Files.readString(moved.resolve("w.txt")));
+        try (var left = Files.list(scratch)) {
+            assertEquals(0, left.count(), "every reported folder was moved away");
+        }
+        assertTrue(Files.isRegularFile(dir.resolve("f").resolve("checkpoint_000006").resolve("w.txt")), "the restarted run counts on from iteration 5");
+        assertEquals(List.of("none", moved), restoredFrom);
+    }
+
+    @Test
+    void aTrainableWithoutCheckpointsAnswersAnOptionalSaveWithNothingAndFailsARequiredOne() throws Exception {
+        TrainableSpec plain = new TrainableSpec.ClassApi("Plain", () -> new io.jtune.api.trainable.Trainable() {
+            @Override
+            public void setup(Config config) {
+            }
+
+            @Override
+            public Map<String, ?> step() {
+                return Map.of();
+            }
+        });
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(plain, TWO_CPUS, false)) {
+            executor.start(launch("p", 1, Config.empty(), null, 0));
+            executor.nextEvent();
+            executor.save("p", false);
+            TrialEvent.Saved saved = assertInstanceOf(TrialEvent.Saved.class, executor.nextEvent());
+            assertNull(saved.checkpoint());
+            assertFalse(Files.exists(dir.resolve("p").resolve("checkpoint_000001")));
+            executor.save("p", true);
+            TrialEvent.Failed failed = assertInstanceOf(TrialEvent.Failed.class, executor.nextEvent());
+            assertInstanceOf(UnsupportedOperationException.class, failed.error());
+            assertTrue(failed.error().getMessage().contains("does not implement save"));
+            executor.stop("p", false);
+        }
+    }
+}

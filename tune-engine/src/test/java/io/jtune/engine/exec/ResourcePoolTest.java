@@ -1,0 +1,75 @@
+package io.jtune.engine.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jtune.api.ResourceRequest;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ResourcePoolTest {
+    private static final MachineResources MACHINE = new MachineResources(2, 1, 1_000, Map.of("db", 3.0));
+
+    @Test
+    void fractionalCpusAddUpExactly() {
+        ResourcePool pool = new ResourcePool(MACHINE);
+        ResourceRequest tenth = ResourceRequest.cpus(0.1);
+        for (int i = 0; i < 20; i++) {
+            assertTrue(pool.hasFree(tenth), "slot " + i);
+            pool.commit(tenth);
+        }
+        assertFalse(pool.hasFree(tenth));
+        assertEquals(0.0, pool.free().cpu());
+        pool.release(tenth);
+        assertTrue(pool.hasFree(tenth));
+    }
+
+    @Test
+    void gpuFractionsMemoryAndCustomResourcesAreAccounted() {
+        ResourcePool pool = new ResourcePool(MACHINE);
+        ResourceRequest request = ResourceRequest.cpus(0).withGpu(0.5).withMemory(400).withCustom("db", 1.5);
+        pool.commit(request);
+        pool.commit(request);
+        assertFalse(pool.hasFree(ResourceRequest.cpus(0).withGpu(0.1)), "both GPU halves are taken");
+        assertFalse(pool.hasFree(ResourceRequest.cpus(0).withMemory(201)), "only 200 B are left");
+        assertTrue(pool.hasFree(ResourceRequest.cpus(0).withMemory(200)));
+        assertFalse(pool.hasFree(ResourceRequest.cpus(0).withCustom("db", 0.5)), "all 3 db are taken");
+        assertTrue(pool.hasFree(ResourceRequest.cpus(2)), "no CPU was asked for");
+        pool.release(request);
+        assertEquals(1.5, pool.free().custom().get("db"));
+        assertEquals(0.5, pool.free().gpu());
+    }
+
+    @Test
+    void requestsBeyondTheTotalsNeverFit() {
+        ResourcePool pool = new ResourcePool(MACHINE);
+        assertFalse(pool.fitsTotals(ResourceRequest.cpus(3)));
+        assertFalse(pool.fitsTotals(ResourceRequest.cpus(1).withGpu(2)));
+        assertFalse(pool.fitsTotals(ResourceRequest.cpus(1).withCustom("tpu", 1)), "the machine offers no tpu");
+        assertTrue(pool.fitsTotals(ResourceRequest.cpus(2).withGpu(1).withCustom("db", 3)));
+    }
+
+    @Test
+    void committingWhatIsNotFreeAndOverReleasingAreBugs() {
+        ResourcePool pool = new ResourcePool(MACHINE);
+        pool.commit(ResourceRequest.cpus(2));
+        IllegalStateException full = assertThrows(IllegalStateException.class, () -> pool.commit(ResourceRequest.cpus(1)));
+        assertTrue(full.getMessage().contains("1.0 CPU"), full.getMessage());
+        pool.release(ResourceRequest.cpus(2));
+        assertThrows(IllegalStateException.class, () -> pool.release(ResourceRequest.cpus(1)));
+    }
+
+    @Test
+    void detectionReadsTheJvmsCpuCountAndOverridesApply() {
+        MachineResources detected = MachineResources.detect();
+        assertEquals(Runtime.getRuntime().availableProcessors(), detected.cpu());
+        assertTrue(detected.memoryBytes() > 0);
+        MachineResources overridden = detected.withCpu(96).withGpu(0.5).withCustom("db", 2);
+        assertEquals(96, overridden.cpu());
+        assertEquals(0.5, overridden.gpu());
+        assertEquals(Map.of("db", 2.0), overridden.custom());
+        assertThrows(IllegalArgumentException.class, () -> detected.withCpu(-1));
+    }
+}

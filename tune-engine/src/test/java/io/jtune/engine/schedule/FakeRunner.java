@@ -1,0 +1,123 @@
+package io.jtune.engine.schedule;
+
+import io.jtune.api.Config;
+import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.RunnerView;
+import io.jtune.api.spi.TrialScheduler;
+import io.jtune.api.spi.TrialScheduler.Decision;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.spi.TrialView;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A runner that applies what a scheduler asks to {@link FakeTrial}s and records it; like Ray's
+ * runner, stopping a trial that is not running tells the scheduler through {@code onTrialRemove}.
+ */
+final class FakeRunner implements RunnerView {
+    final List<FakeTrial> trials = new ArrayList<>();
+    final List<String> log = new ArrayList<>();
+    final TrialScheduler scheduler;
+    int freeSlots = Integer.MAX_VALUE;
+    private int checkpoints;
+
+    /** One exploit the scheduler asked for. */
+    record Exploit(String trial, Config config, String tag, Checkpoint from) {
+    }
+
+    final List<Exploit> exploits = new ArrayList<>();
+
+    FakeRunner(TrialScheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    static ExperimentInfo experiment(String metric, Mode mode, long seed) {
+        return experiment(metric, mode, seed, SearchSpace.empty(), Path.of("target", "fake-experiment"));
+    }
+
+    static ExperimentInfo experiment(String metric, Mode mode, long seed, SearchSpace space, Path dir) {
+        return new ExperimentInfo("fake", dir, metric, mode, space, seed);
+    }
+
+    FakeTrial add(FakeTrial trial) {
+        trials.add(trial);
+        scheduler.onTrialAdd(this, trial);
+        return trial;
+    }
+
+    FakeTrial add(String id) {
+        return add(new FakeTrial(id));
+    }
+
+    /** Reports a result as the runner would: the trial runs, the scheduler decides, the decision is applied. */
+    Decision report(FakeTrial trial, String metric, double value, double time) {
+        trial.status = TrialStatus.RUNNING;
+        Result r = trial.result(metric, value, time);
+        Decision d = scheduler.onTrialResult(this, trial, r);
+        switch (d) {
+            case STOP -> trial.status = TrialStatus.TERMINATED;
+            case PAUSE -> trial.status = TrialStatus.PAUSED;
+            case CONTINUE -> { }
+        }
+        return d;
+    }
+
+    @Override
+    public List<? extends TrialView> trials() {
+        return trials;
+    }
+
+    @Override
+    public boolean hasResources(ResourceRequest request) {
+        return trials.stream().filter(t -> t.status == TrialStatus.RUNNING).count() < freeSlots;
+    }
+
+    @Override
+    public void stopTrial(TrialView trial) {
+        FakeTrial t = (FakeTrial) trial;
+        log.add("stop " + t.id);
+        TrialStatus before = t.status;
+        t.status = TrialStatus.TERMINATED;
+        if (before == TrialStatus.RUNNING) {
+            scheduler.onTrialComplete(this, t, t.lastResult);
+        } else {
+            scheduler.onTrialRemove(this, t);
+        }
+    }
+
+    @Override
+    public void pauseTrial(TrialView trial) {
+        log.add("pause " + trial.id());
+        ((FakeTrial) trial).status = TrialStatus.PAUSED;
+    }
+
+    @Override
+    public void unpauseTrial(TrialView trial) {
+        log.add("unpause " + trial.id());
+        ((FakeTrial) trial).status = TrialStatus.PENDING;
+    }
+
+    @Override
+    public Checkpoint saveCheckpoint(TrialView trial) {
+        Checkpoint c = Checkpoint.fromDirectory(Path.of(trial.id(), "checkpoint_" + (++checkpoints)));
+        ((FakeTrial) trial).checkpoint = c;
+        log.add("save " + trial.id());
+        return c;
+    }
+
+    @Override
+    public void exploit(TrialView trial, Config newConfig, String newTag, Checkpoint from) {
+        FakeTrial t = (FakeTrial) trial;
+        exploits.add(new Exploit(t.id, newConfig, newTag, from));
+        log.add("exploit " + t.id + " from " + from.path());
+        t.config = newConfig;
+        t.tag = newTag;
+        t.checkpoint = from;
+    }
+}

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.engine.search.model.Dimension;
+import io.jtune.engine.schedule.HyperBandForBohb;
 import io.jtune.engine.search.model.JsonArrays;
 import io.jtune.engine.search.model.KernelMixture;
 import io.jtune.engine.search.model.ModelBasedSearch;
@@ -21,19 +22,24 @@ import java.util.random.RandomGenerator;
 
 /**
  * BOHB's model (Falkner et al. 2018, HpBandSter's {@code CG_BOHB}, Ray Tune's {@code TuneBOHB}),
- * to be run with a HyperBand scheduler ({@code HyperBandForBOHB}). Every result a trial reports
- * is an observation at its budget (the {@code budgetAttribute} field, training_iteration by
- * default). A suggestion uses the largest budget with enough observations: its trials are split
+ * to be run with {@link HyperBandForBohb}: registered as its listener
+ * ({@code scheduler.addListener(bohb)}), the searcher observes each trial at the milestones the
+ * scheduler pauses it at, with the milestone as the budget, as Ray Tune's pair does. Without the
+ * scheduler's word every result a trial reports is an observation at its budget (the
+ * {@code budgetAttribute} field, training_iteration by default); once the scheduler speaks, only
+ * milestones count. A suggestion uses the largest budget with enough observations: its trials are split
  * into the best {@code topNPercent} and the rest, a kernel density is fitted to each
  * ({@link BudgetKde}), {@code numSamples} candidates are drawn around good trials and the one
  * with the largest good/bad density ratio is suggested. With no budget modelled yet, and for a
  * {@code randomFraction} of suggestions, the config is random. Trials in flight join the bad
  * density with the good density's bandwidths (constant liar), so parallel suggestions spread.
  */
-public final class BohbSearch extends ModelBasedSearch {
+public final class BohbSearch extends ModelBasedSearch implements HyperBandForBohb.Listener {
     private final BohbSettings settings;
-    /** Per budget, per trial, the trial's vector and loss at that budget. */
-    private final NavigableMap<Double, Map<String, Observation>> byBudget = new TreeMap<>();
+    /** Per budget, per trial, the trial's vector and loss at that budget, from reported results. */
+    private final NavigableMap<Double, Map<String, Observation>> byResult = new TreeMap<>();
+    /** The same from the scheduler's milestones; used alone once not empty. */
+    private final NavigableMap<Double, Map<String, Observation>> byMilestone = new TreeMap<>();
 
     /** BOHB with HpBandSter's defaults. */
     public BohbSearch() {
@@ -52,30 +58,39 @@ public final class BohbSearch extends ModelBasedSearch {
 
     @Override
     public void onTrialResult(String trialId, Result result) {
-        record(trialId, result);
+        record(byResult, trialId, result.getDouble(settings.budgetAttribute()), result);
     }
 
     @Override
     public void onTrialComplete(String trialId, Result lastResult, boolean error) {
         if (!error && lastResult != null) {
-            record(trialId, lastResult);
+            onTrialResult(trialId, lastResult);
         }
         super.onTrialComplete(trialId, lastResult, error);
     }
 
-    private void record(String trialId, Result result) {
+    /** From {@link HyperBandForBohb}: the trial reached a milestone, which is its budget. */
+    @Override
+    public void onBudgetReached(String trialId, double budget, Result result) {
+        record(byMilestone, trialId, budget, result);
+    }
+
+    private void record(Map<Double, Map<String, Observation>> into, String trialId, double budget, Result result) {
         double[] x = vectorOf(trialId);
-        double budget = result.getDouble(settings.budgetAttribute());
         double value = result.getDouble(metric());
         if (x == null || Double.isNaN(budget) || Double.isNaN(value)) {
             return;
         }
-        byBudget.computeIfAbsent(budget, b -> new LinkedHashMap<>()).put(trialId, new Observation(x, lossOf(value), orderOf(trialId)));
+        into.computeIfAbsent(budget, b -> new LinkedHashMap<>()).put(trialId, new Observation(x, lossOf(value), orderOf(trialId)));
+    }
+
+    private NavigableMap<Double, Map<String, Observation>> byBudget() {
+        return byMilestone.isEmpty() ? byResult : byMilestone;
     }
 
     /** The largest budget whose observations can be modelled, or null. */
     Double modelBudget() {
-        for (Map.Entry<Double, Map<String, Observation>> e : byBudget.descendingMap().entrySet()) {
+        for (Map.Entry<Double, Map<String, Observation>> e : byBudget().descendingMap().entrySet()) {
             int n = e.getValue().size();
             if (goodCount(n) > encoding().size() && Math.min(badCount(n), n - goodCount(n)) > encoding().size()) {
                 return e.getKey();
@@ -102,7 +117,7 @@ public final class BohbSearch extends ModelBasedSearch {
         if (budget == null || rng.nextDouble() < settings.randomFraction()) {
             return encoding().sampleRandom(rng);
         }
-        List<Observation> ranked = new ArrayList<>(byBudget.get(budget).values());
+        List<Observation> ranked = new ArrayList<>(byBudget().get(budget).values());
         ranked.sort(Comparator.comparingDouble(Observation::loss).thenComparingInt(Observation::order));
         int n = ranked.size();
         int good = goodCount(n);
@@ -131,9 +146,13 @@ public final class BohbSearch extends ModelBasedSearch {
 
     @Override
     protected void saveModel(ObjectNode model) {
-        ArrayNode budgets = model.putArray("budgets");
-        byBudget.forEach((budget, trials) -> trials.forEach((id, o) -> {
-            ObjectNode entry = budgets.addObject();
+        save(model.putArray("budgets"), byResult);
+        save(model.putArray("milestones"), byMilestone);
+    }
+
+    private static void save(ArrayNode into, Map<Double, Map<String, Observation>> observations) {
+        observations.forEach((budget, trials) -> trials.forEach((id, o) -> {
+            ObjectNode entry = into.addObject();
             entry.put("budget", budget);
             entry.put("trial", id);
             JsonArrays.put(entry, "x", o.x());
@@ -144,8 +163,13 @@ public final class BohbSearch extends ModelBasedSearch {
 
     @Override
     protected void restoreModel(JsonNode model) {
-        byBudget.clear();
-        model.path("budgets").forEach(e -> byBudget.computeIfAbsent(e.path("budget").asDouble(), b -> new LinkedHashMap<>())
+        restore(model.path("budgets"), byResult);
+        restore(model.path("milestones"), byMilestone);
+    }
+
+    private static void restore(JsonNode from, Map<Double, Map<String, Observation>> into) {
+        into.clear();
+        from.forEach(e -> into.computeIfAbsent(e.path("budget").asDouble(), b -> new LinkedHashMap<>())
                 .put(e.path("trial").asText(), new Observation(JsonArrays.doubles(e.path("x")), e.path("loss").asDouble(), e.path("order").asInt())));
     }
 }

@@ -1,6 +1,7 @@
 package io.jtune.engine.search.bohb;
 
 import io.jtune.api.Result;
+import io.jtune.engine.search.model.Knobs;
 import java.util.OptionalLong;
 
 /**
@@ -22,20 +23,15 @@ public record BohbSettings(int minPointsInModel, int topNPercent, int numSamples
                            double minBandwidth, String budgetAttribute, OptionalLong seed) {
 
     public BohbSettings {
-        require(minPointsInModel >= 0, "minPointsInModel must be >= 0 (0: parameters + 1), got " + minPointsInModel);
-        require(topNPercent >= 1 && topNPercent <= 99, "topNPercent must be in [1, 99], got " + topNPercent);
-        require(numSamples >= 1, "numSamples must be >= 1, got " + numSamples);
-        require(randomFraction >= 0 && randomFraction <= 1, "randomFraction must be in [0, 1], got " + randomFraction);
-        require(bandwidthFactor > 0 && Double.isFinite(bandwidthFactor), "bandwidthFactor must be a finite value > 0, got " + bandwidthFactor);
-        require(minBandwidth > 0 && minBandwidth < 1, "minBandwidth must be in (0, 1), got " + minBandwidth);
-        require(budgetAttribute != null && !budgetAttribute.isBlank(), "budgetAttribute must name a result field, got '" + budgetAttribute + "'");
+        Knobs.require("BOHB", minPointsInModel >= 0, "minPointsInModel must be >= 0 (0: parameters + 1), got " + minPointsInModel);
+        Knobs.require("BOHB", topNPercent >= 1 && topNPercent <= 99, "topNPercent must be in [1, 99], got " + topNPercent);
+        Knobs.require("BOHB", numSamples >= 1, "numSamples must be >= 1, got " + numSamples);
+        Knobs.require("BOHB", randomFraction >= 0 && randomFraction <= 1, "randomFraction must be in [0, 1], got " + randomFraction);
+        Knobs.require("BOHB", bandwidthFactor > 0 && Double.isFinite(bandwidthFactor), "bandwidthFactor must be a finite value > 0, got " + bandwidthFactor);
+        Knobs.require("BOHB", minBandwidth > 0 && minBandwidth < 1, "minBandwidth must be in (0, 1), got " + minBandwidth);
+        Knobs.require("BOHB", budgetAttribute != null && !budgetAttribute.isBlank(), "budgetAttribute must name a result field, got '" + budgetAttribute + "'");
     }
 
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException("BOHB: " + message);
-        }
-    }
 
     public static BohbSettings defaults() {
         return new BohbSettings(0, 15, 64, 1.0 / 3, 3, 0.1, Result.TRAINING_ITERATION, OptionalLong.empty());

@@ -1,5 +1,6 @@
 package io.jtune.engine.search.cmaes;
 
+import io.jtune.engine.search.model.Knobs;
 import java.util.OptionalLong;
 
 /**
@@ -13,15 +14,9 @@ import java.util.OptionalLong;
 public record CmaEsSettings(double sigma0, int populationSize, int restarts, OptionalLong seed) {
 
     public CmaEsSettings {
-        if (!(sigma0 > 0 && sigma0 <= 1)) {
-            throw new IllegalArgumentException("CMA-ES: sigma0 must be in (0, 1] (a fraction of each parameter's range), got " + sigma0);
-        }
-        if (populationSize != 0 && populationSize < 2) {
-            throw new IllegalArgumentException("CMA-ES: populationSize must be 0 (default) or >= 2, got " + populationSize);
-        }
-        if (restarts < 0) {
-            throw new IllegalArgumentException("CMA-ES: restarts must be >= 0, got " + restarts);
-        }
+        Knobs.require("CMA-ES", sigma0 > 0 && sigma0 <= 1, "sigma0 must be in (0, 1] (a fraction of each parameter's range), got " + sigma0);
+        Knobs.require("CMA-ES", populationSize == 0 || populationSize >= 2, "populationSize must be 0 (default) or >= 2, got " + populationSize);
+        Knobs.require("CMA-ES", restarts >= 0, "restarts must be >= 0, got " + restarts);
     }
 
     public static CmaEsSettings defaults() {

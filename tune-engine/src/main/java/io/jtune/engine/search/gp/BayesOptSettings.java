@@ -1,5 +1,6 @@
 package io.jtune.engine.search.gp;
 
+import io.jtune.engine.search.model.Knobs;
 import java.util.OptionalLong;
 
 /**
@@ -18,22 +19,15 @@ public record BayesOptSettings(Acquisition acquisition, double xi, double kappa,
                                int refitEvery, int candidates, OptionalLong seed) {
 
     public BayesOptSettings {
-        if (acquisition == null) {
-            throw new IllegalArgumentException("BayesOpt: acquisition must be EI or UCB, got null");
-        }
-        require(xi >= 0 && Double.isFinite(xi), "xi must be a finite value >= 0, got " + xi);
-        require(kappa >= 0 && Double.isFinite(kappa), "kappa must be a finite value >= 0, got " + kappa);
-        require(nInitialPoints >= 1, "nInitialPoints must be >= 1, got " + nInitialPoints);
-        require(maxObservations >= 10, "maxObservations must be >= 10, got " + maxObservations);
-        require(refitEvery >= 1, "refitEvery must be >= 1, got " + refitEvery);
-        require(candidates >= 1, "candidates must be >= 1, got " + candidates);
+        Knobs.require("BayesOpt", acquisition != null, "acquisition must be EI or UCB, got null");
+        Knobs.require("BayesOpt", xi >= 0 && Double.isFinite(xi), "xi must be a finite value >= 0, got " + xi);
+        Knobs.require("BayesOpt", kappa >= 0 && Double.isFinite(kappa), "kappa must be a finite value >= 0, got " + kappa);
+        Knobs.require("BayesOpt", nInitialPoints >= 1, "nInitialPoints must be >= 1, got " + nInitialPoints);
+        Knobs.require("BayesOpt", maxObservations >= 10, "maxObservations must be >= 10, got " + maxObservations);
+        Knobs.require("BayesOpt", refitEvery >= 1, "refitEvery must be >= 1, got " + refitEvery);
+        Knobs.require("BayesOpt", candidates >= 1, "candidates must be >= 1, got " + candidates);
     }
 
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException("BayesOpt: " + message);
-        }
-    }
 
     public static BayesOptSettings defaults() {
         return new BayesOptSettings(Acquisition.EI, 0.0, 2.576, 10, 200, 5, 1000, OptionalLong.empty());

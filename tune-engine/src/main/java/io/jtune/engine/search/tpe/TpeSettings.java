@@ -1,5 +1,6 @@
 package io.jtune.engine.search.tpe;
 
+import io.jtune.engine.search.model.Knobs;
 import java.util.OptionalLong;
 
 /**
@@ -18,18 +19,13 @@ public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, i
                           boolean considerEndpoints, boolean multivariate, OptionalLong seed) {
 
     public TpeSettings {
-        require(nStartupTrials >= 0, "nStartupTrials must be >= 0, got " + nStartupTrials);
-        require(nEiCandidates >= 1, "nEiCandidates must be >= 1, got " + nEiCandidates);
-        require(gamma > 0 && gamma <= 1, "gamma must be in (0, 1], got " + gamma);
-        require(gammaMax >= 1, "gammaMax must be >= 1, got " + gammaMax);
-        require(priorWeight > 0 && Double.isFinite(priorWeight), "priorWeight must be a finite value > 0, got " + priorWeight);
+        Knobs.require("TPE", nStartupTrials >= 0, "nStartupTrials must be >= 0, got " + nStartupTrials);
+        Knobs.require("TPE", nEiCandidates >= 1, "nEiCandidates must be >= 1, got " + nEiCandidates);
+        Knobs.require("TPE", gamma > 0 && gamma <= 1, "gamma must be in (0, 1], got " + gamma);
+        Knobs.require("TPE", gammaMax >= 1, "gammaMax must be >= 1, got " + gammaMax);
+        Knobs.require("TPE", priorWeight > 0 && Double.isFinite(priorWeight), "priorWeight must be a finite value > 0, got " + priorWeight);
     }
 
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException("TPE: " + message);
-        }
-    }
 
     public static TpeSettings defaults() {
         return new TpeSettings(10, 24, 0.1, 25, 1.0, false, false, OptionalLong.empty());

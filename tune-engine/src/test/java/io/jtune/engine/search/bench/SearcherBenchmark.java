@@ -14,9 +14,9 @@ import java.util.function.Supplier;
 /**
  * The searcher benchmark: Branin and Hartmann-6, {@code evaluations} sequential trials for each
  * of {@code seeds} seeds (0, 1, ...): median best value and median regret per searcher; then the
- * time per suggestion on Hartmann-6 in one run of {@code timingTrials} trials (thread CPU time,
- * and wall-clock time), averaged over the 20 suggestions before 100, 500 and 2,000 trials and over
- * the whole run. The Optuna side of the
+ * searcher's time per trial (suggest plus onTrialComplete) on Hartmann-6 in one run of
+ * {@code timingTrials} trials (thread CPU time, and wall-clock time), averaged over the 20 trials
+ * before 100, 500 and 2,000 and over the whole run. The Optuna side of the
  * same protocol is {@code src/test/python/optuna_bench.py}.
  *
  * <pre>
@@ -57,7 +57,8 @@ public final class SearcherBenchmark {
                         median - problem.optimum(), (System.nanoTime() - start) / 1e9);
             }
         }
-        System.out.printf("time per suggestion, hartmann6, ms: thread CPU time (wall clock in brackets); mean of the %d suggestions before N, and over all %d%n",
+        System.out.printf("searcher time per trial (suggest + onTrialComplete), hartmann6, ms: thread CPU time (wall clock in brackets); "
+                + "mean of the %d trials before N, and over all %d%n",
                 WINDOW, timingTrials);
         for (Map.Entry<String, Supplier<SearchAlgorithm>> s : searchers().entrySet()) {
             long[] wall = new long[timingTrials];

@@ -22,6 +22,7 @@ final class GaussTransform {
 
     private final double scale;
     private final double box;
+    private final double perBox;
     private final double reach;
     private final double[][] coefficients;
 
@@ -35,6 +36,7 @@ final class GaussTransform {
     GaussTransform(double sigma, double[] centres, double[] amplitude, int[] members, double cutoff) {
         this.scale = Math.sqrt(2) * sigma;
         this.box = BOX_SCALES * scale;
+        this.perBox = 1 / box;
         this.reach = cutoff * sigma + box / 2;
         this.coefficients = new double[(int) Math.ceil(1 / box) + 1][];
         for (int k : members) {
@@ -42,7 +44,7 @@ final class GaussTransform {
             if (coefficients[b] == null) {
                 coefficients[b] = new double[TERMS];
             }
-            double u = (centres[k] - middle(b)) / scale;
+            double u = (centres[k] - middle(b)) * perBox * BOX_SCALES;
             double term = amplitude[k] * Normal.expNeg(u * u);
             double[] c = coefficients[b];
             for (int p = 0; p < TERMS; p++) {
@@ -53,7 +55,7 @@ final class GaussTransform {
     }
 
     private int boxOf(double m) {
-        return Math.max(0, Math.min(coefficients.length - 1, (int) (m / box)));
+        return Math.max(0, Math.min(coefficients.length - 1, (int) (m * perBox)));
     }
 
     private double middle(int b) {
@@ -70,7 +72,7 @@ final class GaussTransform {
             if (c == null) {
                 continue;
             }
-            double t = (x - middle(b)) / scale;
+            double t = (x - middle(b)) * perBox * BOX_SCALES;
             double poly = c[TERMS - 1];
             for (int p = TERMS - 2; p >= 0; p--) {
                 poly = poly * t + c[p];

@@ -71,7 +71,12 @@ public final class KernelMixture {
                 for (int k = 0; k < weights.length; k++) {
                     double m = mu[j][k];
                     double s = sigma[j][k];
-                    truncation[j][k] = m - CUTOFF_SIGMAS * s >= 0 && m + CUTOFF_SIGMAS * s <= 1 ? 1 : Normal.mass(-m / s, (1 - m) / s);
+                    boolean lowInside = m - CUTOFF_SIGMAS * s >= 0;
+                    boolean highInside = m + CUTOFF_SIGMAS * s <= 1;
+                    truncation[j][k] = lowInside && highInside ? 1
+                            : lowInside ? 1 - Normal.upperTail((1 - m) / s)
+                            : highInside ? 1 - Normal.upperTail(m / s)
+                            : Normal.mass(-m / s, (1 - m) / s);
                 }
             }
         }

@@ -112,10 +112,11 @@ class ExecutionTest {
         TestExecutionResult experiment = results.containerEvents().failed().stream().map(e -> result(e)).findFirst().orElseThrow();
         AssertionFailedError missed = assertInstanceOf(AssertionFailedError.class, experiment.getThrowable().orElseThrow());
         String message = missed.getMessage();
-        assertTrue(message.startsWith("@Expect(metric = \"accuracy\", atLeast = 0.9) on " + MissedExpectationTrainable.class.getName()
-                + " missed: the best trial "), message);
+        assertTrue(message.startsWith("@Expect(metric = \"accuracy\", atLeast = 0.9) missed: the best trial "), message);
         assertTrue(message.contains("quality=0.75"), message);
         assertTrue(message.endsWith(" (best by accuracy, max) ended with accuracy = 0.75, below the threshold 0.9"), message);
+        assertEquals("at least 0.9", missed.getExpected().getStringRepresentation());
+        assertEquals("0.75", missed.getActual().getStringRepresentation());
     }
 
     @Test

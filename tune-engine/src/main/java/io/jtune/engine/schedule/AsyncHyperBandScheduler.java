@@ -27,6 +27,8 @@ import java.util.Map;
  */
 public final class AsyncHyperBandScheduler implements TrialScheduler {
     private static final String NAME = "AsyncHyperBandScheduler";
+    /** Trials run in Ray's FIFO order. */
+    private static final FifoScheduler FIFO = new FifoScheduler();
 
     private final String timeAttr;
     private final String metric;
@@ -136,7 +138,7 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
 
     @Override
     public TrialView chooseTrialToRun(RunnerView runner) {
-        return FifoOrder.next(runner);
+        return FIFO.chooseTrialToRun(runner);
     }
 
     private AshaBracket bracketOf(TrialView trial) {

@@ -4,8 +4,8 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialView;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Ray Tune's {@code HyperBandForBOHB}: {@link HyperBandScheduler} without pipelining, for the BOHB
@@ -34,12 +34,13 @@ public final class HyperBandForBohb extends HyperBandScheduler {
         }
     }
 
-    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Listener> listeners = new ArrayList<>();
 
     HyperBandForBohb(Builder builder) {
         super(builder, "HyperBandForBohb");
     }
 
+    /** Registers the BOHB searcher (or anything else) to hear about budgets, pauses and promotions. */
     public void addListener(Listener listener) {
         listeners.add(listener);
     }

@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
 public final class MedianStoppingRule implements TrialScheduler {
     private static final Logger LOG = LoggerFactory.getLogger(MedianStoppingRule.class);
     private static final String NAME = "MedianStoppingRule";
+    /** Trials run in Ray's FIFO order. */
+    private static final FifoScheduler FIFO = new FifoScheduler();
 
     private final String timeAttr;
     private final String metric;
@@ -155,7 +157,9 @@ public final class MedianStoppingRule implements TrialScheduler {
         }
         double median = Percentiles.nanMedian(means, samples);
         double best = curve.best();
-        LOG.debug("{}: trial {} best={} vs median={} at {}={}", NAME, trial.id(), best, median, timeAttr, time);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: trial {} best={} vs median={} at {}={}", NAME, trial.id(), best, median, timeAttr, time);
+        }
         if (median > best) {
             stopped.add(trial.id());
             return hardStop ? Decision.STOP : Decision.PAUSE;
@@ -169,8 +173,10 @@ public final class MedianStoppingRule implements TrialScheduler {
         if (yield) {
             lastPause.put(trial.id(), time);
         }
-        LOG.debug("{}: {} samples are too few to judge trial {} at {}={}; {}", NAME, samples, trial.id(), timeAttr, time,
-                yield ? "yielding time to other trials" : "continuing anyway");
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: {} samples are too few to judge trial {} at {}={}; {}", NAME, samples, trial.id(), timeAttr, time,
+                    yield ? "yielding time to other trials" : "continuing anyway");
+        }
         return yield ? Decision.PAUSE : Decision.CONTINUE;
     }
 
@@ -197,7 +203,7 @@ public final class MedianStoppingRule implements TrialScheduler {
 
     @Override
     public TrialView chooseTrialToRun(RunnerView runner) {
-        return FifoOrder.next(runner);
+        return FIFO.chooseTrialToRun(runner);
     }
 
     @Override

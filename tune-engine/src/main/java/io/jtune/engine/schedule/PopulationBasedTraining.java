@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * <p>A trial is considered when {@code timeAttr} passed {@code burnInPeriod} and advanced
  * {@code perturbationInterval} since its last perturbation. The live trials with a score are then
  * ranked: {@code k = ceil(n * quantileFraction)} (at most {@code n / 2}) form the bottom and the
- * top quantile. A top trial saves a checkpoint ({@link RunnerView#saveCheckpoint}). A bottom trial
+ * top quantile. A top trial saves a checkpoint ({@link RunnerView#saveCheckpoint}; a paused one
+ * hands over the checkpoint it paused with). A bottom trial
  * exploits a top trial drawn at random: it takes that trial's checkpoint and its config explored by
  * the {@link PbtMutation}s and the custom explore function ({@link RunnerView#exploit}, decision
  * PAUSE), and is tagged {@code <tag>@perturbed[<param>=<value>,...]}. Otherwise the trial PAUSEs
@@ -120,7 +121,11 @@ public final class PopulationBasedTraining implements TrialScheduler {
     public void setup(ExperimentInfo experiment) {
         target = MetricTarget.resolve(metric, mode, experiment, NAME);
         random = new SeededRandom(experiment.seedFor(NAME));
-        policyLog = new PbtPolicyLog(experiment.dir() == null ? Path.of(".") : experiment.dir());
+        if (logConfig && experiment.dir() == null) {
+            throw new IllegalStateException(NAME + ": the experiment has no folder to write pbt_global.txt and pbt_policy_<trial_id>.txt into; "
+                    + "give it a storage path, or build the scheduler with logConfig(false)");
+        }
+        policyLog = logConfig ? new PbtPolicyLog(experiment.dir()) : null;
         Map<String, PbtMutation> mutations = new LinkedHashMap<>();
         Map<String, Domain> domains = experiment.space().domains();
         for (String name : spaceMutations) {
@@ -232,7 +237,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
     private boolean checkpointOrExploit(RunnerView runner, TrialView trial, Quantiles quantiles) {
         TrialState state = stateOf(trial);
         if (quantiles.inUpper(trial)) {
-            state.lastCheckpoint = trial.status() == TrialStatus.PAUSED ? trial.latestCheckpoint().orElse(null) : runner.saveCheckpoint(trial);
+            state.lastCheckpoint = runner.saveCheckpoint(trial);
             numCheckpoints++;
         } else {
             state.lastCheckpoint = null;

@@ -103,8 +103,12 @@ final class FakeRunner implements RunnerView {
         ((FakeTrial) trial).status = TrialStatus.PENDING;
     }
 
+    /** As the engine: a running trial saves now; a paused one hands over the checkpoint it paused with. */
     @Override
     public Checkpoint saveCheckpoint(TrialView trial) {
+        if (trial.status() == TrialStatus.PAUSED && trial.latestCheckpoint().isPresent()) {
+            return trial.latestCheckpoint().get();
+        }
         Checkpoint c = Checkpoint.fromDirectory(Path.of(trial.id(), "checkpoint_" + (++checkpoints)));
         ((FakeTrial) trial).checkpoint = c;
         log.add("save " + trial.id());

@@ -204,7 +204,7 @@ class PopulationBasedTrainingTest {
         // t3 is top and paused: its pause checkpoint is what t0 (bottom, the deciding trial) restarts from
         assertEquals(List.of(new FakeRunner.Exploit("t0", Config.of(Map.of("lr", 0.8)), "0_lr=0.1@perturbed[lr=0.8]", Checkpoint.fromDirectory(Path.of("t3", "paused")))),
                 runner.exploits);
-        assertFalse(runner.log.contains("save t3"), "a paused trial is not asked to save again");
+        assertFalse(runner.log.contains("save t3"), "a paused trial hands over its pause checkpoint");
         FakeTrial next = (FakeTrial) pbt.chooseTrialToRun(runner);
         assertEquals("t0", next.id, "everybody trained to 1 (t0 inherited it); the first runs");
     }

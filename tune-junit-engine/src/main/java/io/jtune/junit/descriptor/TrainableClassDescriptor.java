@@ -5,6 +5,9 @@ import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.annotated.AnnotatedTrainables;
+import io.jtune.engine.annotated.ExpectationVerdicts;
+import io.jtune.engine.annotated.MissedExpectation;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.platform.engine.TestTag;
@@ -12,6 +15,8 @@ import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.hierarchical.Node;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.MultipleFailuresError;
 
 /**
  * One experiment: the container of a {@code @Trainable} class, with a {@link ClassSource} and the
@@ -19,8 +24,9 @@ import org.junit.platform.engine.support.hierarchical.Node;
  * id ends in {@code [class:<fully qualified name>]}.
  *
  * <p>Executing it runs the experiment as the class declares it, with the engine's configuration
- * applied over the declaration. It fails when the experiment cannot run, or when the best trial
- * misses an {@code @Expect}ation.
+ * applied over the declaration. It fails when the experiment cannot run, or when it misses an
+ * {@code @Expect}ation ({@link ExpectationVerdicts}): with an {@link AssertionFailedError} for one
+ * miss, a {@link MultipleFailuresError} for several.
  */
 public class TrainableClassDescriptor extends AbstractTestDescriptor implements Node<JTuneExecutionContext> {
 
@@ -29,13 +35,11 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
 
     private final Class<?> trainableClass;
     private final Set<TestTag> tags;
-    private final Expectations expectations;
 
     public TrainableClassDescriptor(UniqueId uniqueId, Class<?> trainableClass, Set<TestTag> tags) {
         super(uniqueId, trainableClass.getSimpleName(), ClassSource.from(trainableClass));
         this.trainableClass = trainableClass;
         this.tags = Set.copyOf(tags);
-        this.expectations = new Expectations(trainableClass);
     }
 
     public Class<?> trainableClass() {
@@ -78,8 +82,26 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
             trials.abortUnfinished("the experiment of " + trainableClass.getName() + " ended before this trial did");
         }
         ReportEntries.publishExperiment(grid, best(grid, declared), entry -> context.listener().reportingEntryPublished(this, entry));
-        expectations.verify(grid);
+        verifyExpectations(grid);
         return context;
+    }
+
+    private void verifyExpectations(ResultGrid grid) {
+        List<AssertionFailedError> failures = ExpectationVerdicts.missed(trainableClass, grid).stream()
+                .map(TrainableClassDescriptor::failure).toList();
+        if (failures.size() == 1) {
+            throw failures.get(0);
+        }
+        if (!failures.isEmpty()) {
+            throw new MultipleFailuresError(trainableClass.getName() + " missed " + failures.size() + " expectations", failures);
+        }
+    }
+
+    /** The miss as a failure; with the bounds as expected and the value as actual when the best trial reported one. */
+    private static AssertionFailedError failure(MissedExpectation missed) {
+        return missed.value().isPresent()
+                ? new AssertionFailedError(missed.message(), missed.bounds(), Double.toString(missed.value().getAsDouble()))
+                : new AssertionFailedError(missed.message());
     }
 
     /** The best trial by the experiment's metric; empty when it declares none or no trial reported a usable value. */

@@ -1,0 +1,45 @@
+package io.jtune.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Searches with Gaussian-process Bayesian optimisation (as Ray Tune's {@code BayesOptSearch}): a
+ * Matérn-5/2 GP with fitted hyperparameters and expected improvement or UCB. Integers are rounded
+ * and choices one-hot inside the model. Needs the experiment's metric and mode.
+ */
+@SearcherAnnotation(factory = "io.jtune.engine.search.gp.BayesOptFactory", needsMetric = true)
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface BayesOpt {
+    /** {@code "ei"} (expected improvement) or {@code "ucb"} (upper confidence bound). */
+    String acquisition() default "ei";
+
+    /** EI's margin of improvement, in standard deviations of the metric. */
+    double xi() default 0.0;
+
+    /** UCB's weight of the standard deviation. */
+    double kappa() default 2.576;
+
+    /** Random trials before the GP is used (Ray's {@code random_search_steps}). */
+    int nInitialPoints() default 10;
+
+    /** The most trials the GP is fitted to (the best half and a random share of the rest beyond it). */
+    int maxObservations() default 200;
+
+    /** Suggestions between two hyperparameter fits once 20 trials are done. */
+    int refitEvery() default 5;
+
+    /** Random candidates scored per suggestion before local refinement. */
+    int candidates() default 1000;
+
+    /** Configs to try first, each a JSON object of parameter values (missing ones are drawn). */
+    String[] pointsToEvaluate() default {};
+
+    /** The searcher's own seed; negative derives it from the experiment's seed. */
+    long seed() default -1;
+}

@@ -1,0 +1,24 @@
+package io.jtune.engine.search.gp;
+
+import io.jtune.engine.search.model.Normal;
+
+/** How the GP's prediction scores a candidate (larger is better); losses are minimised. */
+public enum Acquisition {
+    /** Expected improvement over the best loss: {@code (best - mu - xi) Phi(u) + sd phi(u)}, {@code u = (best - mu - xi)/sd}. */
+    EI,
+    /** Upper confidence bound on the negated loss: {@code kappa sd - mu}. */
+    UCB;
+
+    /** The score of a prediction {@code (mean, sd)} given the best loss so far. */
+    public double score(double mean, double sd, double best, double xi, double kappa) {
+        if (this == UCB) {
+            return kappa * sd - mean;
+        }
+        double gain = best - mean - xi;
+        if (sd <= 0) {
+            return Math.max(0, gain);
+        }
+        double u = gain / sd;
+        return gain * Normal.cdf(u) + sd * Normal.pdf(u);
+    }
+}

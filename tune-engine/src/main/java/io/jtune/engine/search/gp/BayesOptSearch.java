@@ -1,0 +1,244 @@
+package io.jtune.engine.search.gp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.api.Config;
+import io.jtune.engine.search.model.Dimension;
+import io.jtune.engine.search.model.JsonArrays;
+import io.jtune.engine.search.model.ModelBasedSearch;
+import io.jtune.engine.search.model.Observation;
+import io.jtune.engine.search.model.SpaceEncoding;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Bayesian optimisation with a Gaussian process (the model behind Ray Tune's
+ * {@code BayesOptSearch}), in Java: a Matérn-5/2 GP with one length scale per feature, its
+ * hyperparameters (length scales, signal and noise variance) chosen by maximising the log
+ * marginal likelihood; expected improvement or UCB maximised over random candidates and local
+ * compass refinement of the best ones. Integers and quantised floats are rounded inside the
+ * model (candidates are scored at the value they decode to); choices and grids are one-hot.
+ * The cost per suggestion stays bounded: the GP is fitted to at most {@code maxObservations}
+ * trials (the best half and a random share of the rest), hyperparameters are fitted to at most
+ * 100 of them and only every {@code refitEvery} suggestions once 20 trials are done. Trials in
+ * flight enter the GP with the worst loss seen (constant liar), so parallel suggestions spread.
+ */
+public final class BayesOptSearch extends ModelBasedSearch {
+    private static final int ALWAYS_REFIT_BELOW = 20;
+    private static final int HYPER_FIT_POINTS = 100;
+    private static final int HYPER_FIT_EVALUATIONS = 150;
+    private static final int HYPER_RANDOM_STARTS = 1;
+    private static final int TOP_LOCAL_STARTS = 5;
+    private static final int REFINED = 3;
+    private static final double LOCAL_SPREAD = 0.05;
+    private static final double REFINE_STEP = 0.1;
+    private static final double REFINE_MIN_STEP = 1e-3;
+    private static final long REFIT_SALT = 0x5EED_F17L << 32;
+
+    private final BayesOptSettings settings;
+    private GpFeatures features;
+    private GpHyperparameters hyper;
+    private int fittedAt = -1;
+
+    /** GP-BO with the defaults of {@link BayesOptSettings#defaults()}. */
+    public BayesOptSearch() {
+        this(BayesOptSettings.defaults(), List.of());
+    }
+
+    public BayesOptSearch(BayesOptSettings settings) {
+        this(settings, List.of());
+    }
+
+    /** @param pointsToEvaluate configs to try first, in order (partial ones are completed at random) */
+    public BayesOptSearch(BayesOptSettings settings, List<Config> pointsToEvaluate) {
+        super("BayesOptSearch", pointsToEvaluate, settings.seed());
+        this.settings = settings;
+    }
+
+    @Override
+    protected void onSetup(SpaceEncoding encoding) {
+        features = new GpFeatures(encoding);
+        hyper = GpHyperparameters.initial(features.size());
+    }
+
+    @Override
+    protected double[] propose(RandomGenerator rng) {
+        List<Observation> done = observations();
+        if (done.size() < settings.nInitialPoints()) {
+            return encoding().sampleRandom(rng);
+        }
+        List<Observation> train = new ArrayList<>(subsample(done, settings.maxObservations(), rng));
+        double worst = done.stream().mapToDouble(Observation::loss).max().orElseThrow();
+        int real = train.size();
+        pending().forEach(p -> train.add(new Observation(p.x(), worst, p.order())));
+        double[][] z = new double[train.size()][];
+        double[] y = standardised(train, real);
+        for (int i = 0; i < z.length; i++) {
+            z[i] = features.of(train.get(i).x());
+        }
+        if (fittedAt < 0 || done.size() < ALWAYS_REFIT_BELOW || done.size() - fittedAt >= settings.refitEvery()) {
+            refit(z, y, done.size());
+        }
+        GaussianProcess gp = new GaussianProcess(z, y, hyper);
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < real; i++) {
+            best = Math.min(best, y[i]);
+        }
+        return maximiseAcquisition(gp, best, train.subList(0, real), rng);
+    }
+
+    private void refit(double[][] z, double[] y, int observationCount) {
+        RandomGenerator rng = randomFor(REFIT_SALT + observationCount);
+        double[][] fz = z;
+        double[] fy = y;
+        if (z.length > HYPER_FIT_POINTS) {
+            fz = new double[HYPER_FIT_POINTS][];
+            fy = new double[HYPER_FIT_POINTS];
+            int[] pick = rng.ints(0, z.length).distinct().limit(HYPER_FIT_POINTS).toArray();
+            for (int i = 0; i < pick.length; i++) {
+                fz[i] = z[pick[i]];
+                fy[i] = y[pick[i]];
+            }
+        }
+        hyper = HyperparameterFit.fit(fz, fy, hyper, HYPER_RANDOM_STARTS, HYPER_FIT_EVALUATIONS, rng);
+        fittedAt = observationCount;
+    }
+
+    /** Losses scaled to mean 0 and standard deviation 1 over the first {@code real} (true) observations. */
+    private static double[] standardised(List<Observation> train, int real) {
+        double mean = 0;
+        for (int i = 0; i < real; i++) {
+            mean += train.get(i).loss();
+        }
+        mean /= real;
+        double var = 0;
+        for (int i = 0; i < real; i++) {
+            var += (train.get(i).loss() - mean) * (train.get(i).loss() - mean);
+        }
+        double sd = real > 1 && var > 0 ? Math.sqrt(var / real) : 1;
+        double[] y = new double[train.size()];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = (train.get(i).loss() - mean) / sd;
+        }
+        return y;
+    }
+
+    /** At most {@code cap} observations: all when fewer, else the best half and a random share of the rest. */
+    static List<Observation> subsample(List<Observation> all, int cap, RandomGenerator rng) {
+        if (all.size() <= cap) {
+            return all;
+        }
+        List<Observation> sorted = new ArrayList<>(all);
+        sorted.sort(Comparator.comparingDouble(Observation::loss));
+        int keep = cap / 2;
+        List<Observation> out = new ArrayList<>(sorted.subList(0, keep));
+        List<Observation> rest = new ArrayList<>(sorted.subList(keep, sorted.size()));
+        for (int i = 0; i < cap - keep; i++) {
+            int j = i + rng.nextInt(rest.size() - i);
+            Observation t = rest.get(i);
+            rest.set(i, rest.get(j));
+            rest.set(j, t);
+            out.add(rest.get(i));
+        }
+        return out;
+    }
+
+    private double[] maximiseAcquisition(GaussianProcess gp, double best, List<Observation> real, RandomGenerator rng) {
+        SpaceEncoding encoding = encoding();
+        List<Observation> top = new ArrayList<>(real);
+        top.sort(Comparator.comparingDouble(Observation::loss));
+        int n = settings.candidates();
+        double[][] candidates = new double[n][];
+        double[] scores = new double[n];
+        double[] prediction = new double[2];
+        for (int i = 0; i < n; i++) {
+            double[] c = i % 2 == 0 || top.isEmpty()
+                    ? uniform(encoding, rng)
+                    : perturbed(encoding, top.get(rng.nextInt(Math.min(TOP_LOCAL_STARTS, top.size()))).x(), rng);
+            candidates[i] = encoding.snap(c);
+            scores[i] = score(gp, candidates[i], best, prediction);
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(scores[b], scores[a]));
+        double[] bestX = candidates[order[0]];
+        double bestScore = scores[order[0]];
+        for (int r = 0; r < Math.min(REFINED, n); r++) {
+            double[] x = candidates[order[r]];
+            double s = scores[order[r]];
+            for (double step = REFINE_STEP; step >= REFINE_MIN_STEP; ) {
+                boolean moved = false;
+                for (int j = 0; j < x.length; j++) {
+                    if (encoding.dimension(j).isCategorical()) {
+                        continue;
+                    }
+                    for (double dir : new double[]{step, -step}) {
+                        double[] t = x.clone();
+                        t[j] = Math.max(0, Math.min(1, x[j] + dir));
+                        t = encoding.snap(t);
+                        double ts = score(gp, t, best, prediction);
+                        if (ts > s) {
+                            x = t;
+                            s = ts;
+                            moved = true;
+                        }
+                    }
+                }
+                if (!moved) {
+                    step /= 2;
+                }
+            }
+            if (s > bestScore) {
+                bestScore = s;
+                bestX = x;
+            }
+        }
+        return bestX;
+    }
+
+    private double score(GaussianProcess gp, double[] x, double best, double[] prediction) {
+        gp.predict(features.of(x), prediction);
+        return settings.acquisition().score(prediction[0], prediction[1], best, settings.xi(), settings.kappa());
+    }
+
+    private static double[] uniform(SpaceEncoding encoding, RandomGenerator rng) {
+        double[] x = new double[encoding.size()];
+        for (int j = 0; j < x.length; j++) {
+            Dimension d = encoding.dimension(j);
+            x[j] = d.isCategorical() ? rng.nextInt(d.size()) : rng.nextDouble();
+        }
+        return x;
+    }
+
+    private static double[] perturbed(SpaceEncoding encoding, double[] centre, RandomGenerator rng) {
+        double[] x = centre.clone();
+        for (int j = 0; j < x.length; j++) {
+            Dimension d = encoding.dimension(j);
+            if (d.isCategorical()) {
+                x[j] = rng.nextDouble() < LOCAL_SPREAD ? rng.nextInt(d.size()) : x[j];
+            } else {
+                x[j] = Math.max(0, Math.min(1, x[j] + LOCAL_SPREAD * rng.nextGaussian()));
+            }
+        }
+        return x;
+    }
+
+    @Override
+    protected void saveModel(ObjectNode model) {
+        model.put("fittedAt", fittedAt);
+        JsonArrays.put(model, "hyperparameters", hyper.toLog());
+    }
+
+    @Override
+    protected void restoreModel(JsonNode model) {
+        fittedAt = model.path("fittedAt").asInt(-1);
+        JsonNode log = model.path("hyperparameters");
+        if (log.size() == features.size() + 2) {
+            hyper = GpHyperparameters.fromLog(JsonArrays.doubles(log));
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.jtune.engine.search.gp;
+
+import io.jtune.engine.search.model.Knobs;
+import java.util.OptionalLong;
+
+/**
+ * The knobs of {@link BayesOptSearch}.
+ *
+ * @param acquisition     expected improvement (default) or upper confidence bound
+ * @param xi              EI's margin of improvement, in standard deviations of the losses (0.0, as Ray's BayesOptSearch)
+ * @param kappa           UCB's weight of the standard deviation (2.576, as Ray's BayesOptSearch)
+ * @param nInitialPoints  random trials before the GP is used (10, Ray's {@code random_search_steps})
+ * @param maxObservations the most finished trials the GP is fitted to; beyond it the best half and a random share of the rest (200)
+ * @param refitEvery      suggestions between two hyperparameter fits once 20 trials are done; every suggestion before (5)
+ * @param candidates      random candidates scored per suggestion before local refinement (1000)
+ * @param seed            a seed of the searcher's own; empty derives one from the experiment's seed
+ */
+public record BayesOptSettings(Acquisition acquisition, double xi, double kappa, int nInitialPoints, int maxObservations,
+                               int refitEvery, int candidates, OptionalLong seed) {
+
+    public BayesOptSettings {
+        Knobs.require("BayesOpt", acquisition != null, "acquisition must be EI or UCB, got null");
+        Knobs.require("BayesOpt", xi >= 0 && Double.isFinite(xi), "xi must be a finite value >= 0, got " + xi);
+        Knobs.require("BayesOpt", kappa >= 0 && Double.isFinite(kappa), "kappa must be a finite value >= 0, got " + kappa);
+        Knobs.require("BayesOpt", nInitialPoints >= 1, "nInitialPoints must be >= 1, got " + nInitialPoints);
+        Knobs.require("BayesOpt", maxObservations >= 10, "maxObservations must be >= 10, got " + maxObservations);
+        Knobs.require("BayesOpt", refitEvery >= 1, "refitEvery must be >= 1, got " + refitEvery);
+        Knobs.require("BayesOpt", candidates >= 1, "candidates must be >= 1, got " + candidates);
+    }
+
+
+    public static BayesOptSettings defaults() {
+        return new BayesOptSettings(Acquisition.EI, 0.0, 2.576, 10, 200, 5, 1000, OptionalLong.empty());
+    }
+
+    public BayesOptSettings withAcquisition(Acquisition v, double xiValue, double kappaValue) {
+        return new BayesOptSettings(v, xiValue, kappaValue, nInitialPoints, maxObservations, refitEvery, candidates, seed);
+    }
+
+    public BayesOptSettings withNInitialPoints(int v) {
+        return new BayesOptSettings(acquisition, xi, kappa, v, maxObservations, refitEvery, candidates, seed);
+    }
+
+    public BayesOptSettings withMaxObservations(int v) {
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, v, refitEvery, candidates, seed);
+    }
+
+    public BayesOptSettings withRefitEvery(int v) {
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, v, candidates, seed);
+    }
+
+    public BayesOptSettings withCandidates(int v) {
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, refitEvery, v, seed);
+    }
+
+    public BayesOptSettings withSeed(long v) {
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, refitEvery, candidates, OptionalLong.of(v));
+    }
+}

@@ -1,0 +1,17 @@
+package io.jtune.engine.search.tpe;
+
+import io.jtune.api.Tpe;
+import io.jtune.api.spi.AnnotationFactory;
+import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.engine.search.model.PointsToEvaluate;
+import java.util.OptionalLong;
+
+/** Builds a {@link TpeSearch} from {@link Tpe}. */
+public final class TpeFactory implements AnnotationFactory<Tpe, SearchAlgorithm> {
+    @Override
+    public SearchAlgorithm create(Tpe a) {
+        TpeSettings s = new TpeSettings(a.nStartupTrials(), a.nEiCandidates(), a.gamma(), a.gammaMax(), a.priorWeight(),
+                a.considerEndpoints(), a.multivariate(), OptionalLong.empty());
+        return new TpeSearch(a.seed() >= 0 ? s.withSeed(a.seed()) : s, PointsToEvaluate.parseJson(a.pointsToEvaluate(), "Tpe"));
+    }
+}

@@ -1,0 +1,176 @@
+package io.jtune.engine.search.tpe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jtune.api.Config;
+import io.jtune.engine.search.model.KernelMixture;
+import io.jtune.engine.search.model.ModelBasedSearch;
+import io.jtune.engine.search.model.Observation;
+import io.jtune.engine.search.model.SpaceEncoding;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Tree-structured Parzen estimator search, as Optuna's {@code TPESampler} (the model behind Ray
+ * Tune's {@code OptunaSearch} and {@code HyperOptSearch}). After {@code nStartupTrials} random
+ * trials, the trials so far are split into a good group (the {@code min(ceil(gamma n), gammaMax)}
+ * lowest losses) and the rest; a Parzen density is fitted to each ({@link ParzenEstimator});
+ * {@code nEiCandidates} candidates are drawn from the good density and the one maximising
+ * good/bad density (equivalent to expected improvement) is suggested, per parameter or jointly
+ * when {@code multivariate}. Trials in flight join the bad group (Optuna's constant liar), so
+ * parallel suggestions spread out. Works over every domain: numbers (log, quantised, integer),
+ * choices and grids (as choices), nested spaces; sample-from values are computed from the
+ * suggested config.
+ */
+public final class TpeSearch extends ModelBasedSearch {
+    private final TpeSettings settings;
+    private SortedColumns columns;
+
+    /** TPE with Optuna's defaults. */
+    public TpeSearch() {
+        this(TpeSettings.defaults(), List.of());
+    }
+
+    public TpeSearch(TpeSettings settings) {
+        this(settings, List.of());
+    }
+
+    /** @param pointsToEvaluate configs to try first, in order (partial ones are completed at random) */
+    public TpeSearch(TpeSettings settings, List<Config> pointsToEvaluate) {
+        super("TpeSearch", pointsToEvaluate, settings.seed());
+        this.settings = settings;
+    }
+
+    public TpeSettings settings() {
+        return settings;
+    }
+
+    @Override
+    protected void onSetup(SpaceEncoding encoding) {
+        columns = new SortedColumns(encoding.dimensions());
+    }
+
+    @Override
+    protected void onObservation(Observation observation) {
+        columns.add(observation);
+    }
+
+    @Override
+    protected void restoreModel(JsonNode model) {
+        columns = new SortedColumns(encoding().dimensions());
+        observations().forEach(columns::add);
+    }
+
+    @Override
+    protected double[] propose(RandomGenerator rng) {
+        SpaceEncoding encoding = encoding();
+        List<Observation> done = observations();
+        if (done.size() < settings.nStartupTrials()) {
+            return encoding.sampleRandom(rng);
+        }
+        List<Observation> all = withLies(done, pending());
+        boolean[] good = goodGroup(all, settings.goodCount(all.size()));
+        List<double[]> goodXs = new ArrayList<>();
+        List<double[]> badXs = new ArrayList<>();
+        int[] badKernelOfOrder = new int[suggestedCount()];
+        Arrays.fill(badKernelOfOrder, -1);
+        List<Integer> notInColumns = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            Observation o = all.get(i);
+            if (good[i]) {
+                goodXs.add(o.x());
+            } else if (Double.isInfinite(o.loss())) {
+                notInColumns.add(badXs.size());
+                badXs.add(o.x());
+            } else {
+                badKernelOfOrder[o.order()] = badXs.size();
+                badXs.add(o.x());
+            }
+        }
+        notInColumns.add(badXs.size());
+        int[] others = notInColumns.stream().mapToInt(Integer::intValue).toArray();
+        KernelMixture below = ParzenEstimator.build(encoding.dimensions(), goodXs, settings);
+        KernelMixture above = ParzenEstimator.build(encoding.dimensions(), badXs, settings,
+                (j, centres) -> columns.byCentre(j, badKernelOfOrder, others, centres));
+        double[][] candidates = below.sample(rng, settings.nEiCandidates(), settings.multivariate());
+        for (int i = 0; i < candidates.length; i++) {
+            candidates[i] = encoding.snap(candidates[i]);
+        }
+        return settings.multivariate() ? bestJoint(candidates, below, above) : bestPerDimension(candidates, below, above);
+    }
+
+    /** Finished trials and trials in flight (loss +inf, so they count as bad), in suggestion order. */
+    private static List<Observation> withLies(List<Observation> done, List<Observation> inFlight) {
+        if (inFlight.isEmpty()) {
+            return done;
+        }
+        List<Observation> all = new ArrayList<>(done.size() + inFlight.size());
+        int p = 0;
+        for (Observation o : done) {
+            while (p < inFlight.size() && inFlight.get(p).order() < o.order()) {
+                all.add(lie(inFlight.get(p++)));
+            }
+            all.add(o);
+        }
+        while (p < inFlight.size()) {
+            all.add(lie(inFlight.get(p++)));
+        }
+        return all;
+    }
+
+    private static Observation lie(Observation pending) {
+        return new Observation(pending.x(), Double.POSITIVE_INFINITY, pending.order());
+    }
+
+    /** Marks the {@code count} lowest losses (ties: the earlier trial), in one pass keeping a small sorted list. */
+    static boolean[] goodGroup(List<Observation> all, int count) {
+        int[] best = new int[count];
+        int size = 0;
+        for (int i = 0; i < all.size(); i++) {
+            double loss = all.get(i).loss();
+            if (size == count && !(loss < all.get(best[size - 1]).loss())) {
+                continue;
+            }
+            int at = size == count ? size - 1 : size++;
+            while (at > 0 && loss < all.get(best[at - 1]).loss()) {
+                best[at] = best[at - 1];
+                at--;
+            }
+            best[at] = i;
+        }
+        boolean[] good = new boolean[all.size()];
+        for (int i = 0; i < size; i++) {
+            good[best[i]] = true;
+        }
+        return good;
+    }
+
+    private static double[] bestJoint(double[][] candidates, KernelMixture below, KernelMixture above) {
+        double[] l = below.logDensityJoint(candidates);
+        double[] g = above.logDensityJoint(candidates);
+        int best = 0;
+        for (int i = 1; i < candidates.length; i++) {
+            if (l[i] - g[i] > l[best] - g[best]) {
+                best = i;
+            }
+        }
+        return candidates[best];
+    }
+
+    private static double[] bestPerDimension(double[][] candidates, KernelMixture below, KernelMixture above) {
+        double[][] l = below.logDensityPerDimension(candidates);
+        double[][] g = above.logDensityPerDimension(candidates);
+        double[] x = new double[candidates[0].length];
+        for (int j = 0; j < x.length; j++) {
+            int best = 0;
+            for (int i = 1; i < candidates.length; i++) {
+                if (l[i][j] - g[i][j] > l[best][j] - g[best][j]) {
+                    best = i;
+                }
+            }
+            x[j] = candidates[best][j];
+        }
+        return x;
+    }
+}

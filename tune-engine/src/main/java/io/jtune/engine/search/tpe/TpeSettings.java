@@ -1,0 +1,66 @@
+package io.jtune.engine.search.tpe;
+
+import io.jtune.engine.search.model.Knobs;
+import java.util.OptionalLong;
+
+/**
+ * The knobs of {@link TpeSearch}, with Optuna's {@code TPESampler} defaults.
+ *
+ * @param nStartupTrials    trials drawn at random before the model is used (10)
+ * @param nEiCandidates     candidates drawn from the good density to pick the best ratio from (24)
+ * @param gamma             fraction of the trials that form the good group: {@code min(ceil(gamma n), gammaMax)} (0.1)
+ * @param gammaMax          the good group's largest size (25)
+ * @param priorWeight       weight of the prior kernel (the whole range) against one observation (1.0)
+ * @param considerEndpoints whether the outermost kernels' widths count the distance to the bounds (false)
+ * @param multivariate      one joint mixture over all parameters instead of one per parameter (false)
+ * @param seed              a seed of the searcher's own; empty derives one from the experiment's seed
+ */
+public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, int gammaMax, double priorWeight,
+                          boolean considerEndpoints, boolean multivariate, OptionalLong seed) {
+
+    public TpeSettings {
+        Knobs.require("TPE", nStartupTrials >= 0, "nStartupTrials must be >= 0, got " + nStartupTrials);
+        Knobs.require("TPE", nEiCandidates >= 1, "nEiCandidates must be >= 1, got " + nEiCandidates);
+        Knobs.require("TPE", gamma > 0 && gamma <= 1, "gamma must be in (0, 1], got " + gamma);
+        Knobs.require("TPE", gammaMax >= 1, "gammaMax must be >= 1, got " + gammaMax);
+        Knobs.require("TPE", priorWeight > 0 && Double.isFinite(priorWeight), "priorWeight must be a finite value > 0, got " + priorWeight);
+    }
+
+
+    public static TpeSettings defaults() {
+        return new TpeSettings(10, 24, 0.1, 25, 1.0, false, false, OptionalLong.empty());
+    }
+
+    /** Size of the good group among {@code n} trials: {@code min(ceil(gamma n), gammaMax)}. */
+    public int goodCount(int n) {
+        return Math.min((int) Math.ceil(gamma * n), gammaMax);
+    }
+
+    public TpeSettings withNStartupTrials(int v) {
+        return new TpeSettings(v, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, seed);
+    }
+
+    public TpeSettings withNEiCandidates(int v) {
+        return new TpeSettings(nStartupTrials, v, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, seed);
+    }
+
+    public TpeSettings withGamma(double v, int max) {
+        return new TpeSettings(nStartupTrials, nEiCandidates, v, max, priorWeight, considerEndpoints, multivariate, seed);
+    }
+
+    public TpeSettings withPriorWeight(double v) {
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, v, considerEndpoints, multivariate, seed);
+    }
+
+    public TpeSettings withConsiderEndpoints(boolean v) {
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, v, multivariate, seed);
+    }
+
+    public TpeSettings withMultivariate(boolean v) {
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, v, seed);
+    }
+
+    public TpeSettings withSeed(long v) {
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, OptionalLong.of(v));
+    }
+}

@@ -1,0 +1,86 @@
+package io.jtune.engine.search.gp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The GP's pieces against values worked out by hand. */
+class GpModelTest {
+
+    @Test
+    void matern52Correlation() {
+        assertEquals(1.0, Matern52.correlation(0), 0);
+        double s5 = Math.sqrt(5);
+        assertEquals((1 + s5 + 5.0 / 3) * Math.exp(-s5), Matern52.correlation(1), 1e-15);
+        assertEquals(0.8286491424181253, Matern52.correlation(0.5), 1e-12);
+    }
+
+    @Test
+    void matern52CovarianceScalesEachFeatureByItsLengthScale() {
+        // r = sqrt((0.3/0.5)^2 + (0.4/2)^2) = sqrt(0.36 + 0.04) = sqrt(0.4)
+        double expected = 2.5 * Matern52.correlation(Math.sqrt(0.4));
+        assertEquals(expected, Matern52.covariance(new double[]{0.1, 0.9}, new double[]{0.4, 0.5}, new double[]{0.5, 2}, 2.5), 1e-15);
+    }
+
+    @Test
+    void expectedImprovementFormula() {
+        // mean 0, sd 1, best 0: EI = phi(0) = 1/sqrt(2 pi)
+        assertEquals(0.3989422804014327, Acquisition.EI.score(0, 1, 0, 0, 0), 1e-7);
+        // mean 1, sd 2, best 0.5: gain -0.5, u = -0.25, EI = -0.5 Phi(-0.25) + 2 phi(-0.25)
+        double phi = Math.exp(-0.5 * 0.0625) / Math.sqrt(2 * Math.PI);
+        assertEquals(-0.5 * 0.4012936743170763 + 2 * phi, Acquisition.EI.score(1, 2, 0.5, 0, 0), 1e-7);
+        // xi shifts the target: best 0.5, xi 0.5 is the same as best 0 with xi 0
+        assertEquals(Acquisition.EI.score(0.2, 0.3, 0, 0, 0), Acquisition.EI.score(0.2, 0.3, 0.5, 0.5, 0), 1e-15);
+        assertEquals(0.5, Acquisition.EI.score(0, 0, 0.5, 0, 0), 0);
+    }
+
+    @Test
+    void upperConfidenceBound() {
+        assertEquals(2.576 * 0.5 - 1.2, Acquisition.UCB.score(1.2, 0.5, 0, 0, 2.576), 1e-15);
+    }
+
+    @Test
+    void logMarginalLikelihoodOfTwoPoints() {
+        GpHyperparameters h = new GpHyperparameters(new double[]{0.5}, 1.5, 0.1);
+        double[][] x = {{0.2}, {0.6}};
+        double[] y = {1.0, -0.5};
+        double k = 1.5 * Matern52.correlation(0.4 / 0.5);
+        double a = 1.5 + 0.1 + 1e-8 * 1.5;
+        double det = a * a - k * k;
+        // y^T K^-1 y with K^-1 = [[a, -k], [-k, a]] / det
+        double fit = (a * 1.0 - 2 * k * 1.0 * -0.5 + a * 0.25) / det;
+        double expected = -0.5 * fit - 0.5 * Math.log(det) - Math.log(2 * Math.PI);
+        assertEquals(expected, new GaussianProcess(x, y, h).logMarginalLikelihood(), 1e-9);
+    }
+
+    @Test
+    void posteriorInterpolatesNoiselessDataAndIsUncertainFarAway() {
+        GpHyperparameters h = new GpHyperparameters(new double[]{0.2}, 1.0, 1e-6);
+        GaussianProcess gp = new GaussianProcess(new double[][]{{0.1}, {0.5}, {0.9}}, new double[]{1, -1, 0.5}, h);
+        double[] out = new double[2];
+        gp.predict(new double[]{0.5}, out);
+        assertEquals(-1, out[0], 1e-4);
+        assertTrue(out[1] < 0.01, "sd at a data point " + out[1]);
+        gp.predict(new double[]{3.0}, out);
+        assertEquals(0, out[0], 1e-6);
+        assertEquals(1, out[1], 1e-6);
+    }
+
+    @Test
+    void fittedHyperparametersExplainTheDataBetterThanTheStart() {
+        SplittableRandom rng = new SplittableRandom(3);
+        double[][] x = new double[25][];
+        double[] y = new double[25];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = new double[]{rng.nextDouble(), rng.nextDouble()};
+            y[i] = Math.sin(6 * x[i][0]);
+        }
+        GpHyperparameters start = GpHyperparameters.initial(2);
+        GpHyperparameters fitted = HyperparameterFit.fit(x, y, start, 1, 150, rng);
+        assertTrue(new GaussianProcess(x, y, fitted).logMarginalLikelihood() > new GaussianProcess(x, y, start).logMarginalLikelihood() + 1);
+        assertTrue(fitted.lengthScales()[1] > 2 * fitted.lengthScales()[0],
+                "the feature the data does not depend on gets the longer length scale: " + java.util.Arrays.toString(fitted.lengthScales()));
+    }
+}

@@ -1,0 +1,112 @@
+package io.jtune.maven.launch;
+
+import io.jtune.api.TuneException;
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.annotated.AnnotatedTrainables;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Runs {@code tune:run}'s experiments inside the project's class loader, where the project's
+ * {@code @Trainable} classes, its {@code io.jtune.api} and the engine are one consistent set of
+ * classes. The plugin calls it through JDK types only: a {@link Consumer} for summary lines, a
+ * {@link BiConsumer} for warnings with their cause, the class names and the
+ * {@link PluginProperties} settings. The engine prints the progress table to standard output.
+ *
+ * <p>Each experiment is named after its trainable and lives in {@code <storage>/<name>}, so a
+ * later {@code -Djtune.resume} finds it; a fresh run never writes into a folder that holds an
+ * experiment already. Experiments run one after another; one that fails does not stop the next.
+ */
+public final class ExperimentBatch {
+    private static final String REASON_SEPARATOR = System.lineSeparator() + "      ";
+
+    private final Consumer<String> info;
+    private final BiConsumer<String, Throwable> warn;
+
+    public ExperimentBatch(Consumer<String> info, BiConsumer<String, Throwable> warn) {
+        this.info = info;
+        this.warn = warn;
+    }
+
+    /**
+     * Runs every class and returns one message per failed experiment, naming each reason: it
+     * could not run, trials ended in ERROR, an {@code @Expect} was missed.
+     *
+     * @throws IllegalArgumentException when a setting is invalid (nothing has run then)
+     */
+    public List<String> run(List<String> classNames, Map<String, String> settings) {
+        RunSettings run = RunSettings.from(settings);
+        List<String> failures = new ArrayList<>();
+        for (String className : classNames) {
+            Class<?> trainableClass = load(className);
+            String name = AnnotatedTrainables.nameOf(trainableClass);
+            info.accept("jtune: experiment " + name + " (" + className + ")");
+            List<String> reasons;
+            try {
+                ExperimentReport report = ExperimentReport.of(trainableClass, fit(trainableClass, name, run));
+                report.summary().forEach(info);
+                reasons = report.failures();
+            } catch (TuneException e) {
+                reasons = List.of(e.getMessage());
+            } catch (RuntimeException e) {
+                warn.accept("jtune: experiment " + name + " could not run", e);
+                reasons = List.of("could not run: " + e);
+            }
+            if (!reasons.isEmpty()) {
+                failures.add(name + ": " + String.join(REASON_SEPARATOR, reasons));
+            }
+        }
+        return failures;
+    }
+
+    private static ResultGrid fit(Class<?> trainableClass, String name, RunSettings run) {
+        Tuner tuner = Tuner.of(trainableClass).name(name).storagePath(run.storage()).progress(!run.quiet());
+        run.samples().ifPresent(tuner::numSamples);
+        run.seed().ifPresent(tuner::seed);
+        run.maxConcurrent().ifPresent(tuner::maxConcurrentTrials);
+        Path dir = run.storage().resolve(name);
+        if (run.resume() == null) {
+            refuseExisting(dir);
+            return tuner.fit();
+        }
+        return resume(dir, run.resume());
+    }
+
+    /** Continuing an experiment needs the engine to restore it from its experiment_state.json, which it cannot do so far. */
+    private static ResultGrid resume(Path dir, ResumeMode mode) {
+        throw new TuneException(PluginProperties.RESUME + "=" + mode + ": this jtune engine cannot continue the experiment in " + dir
+                + " (it writes experiment_state.json but has no Tuner.restore to read it back); delete the folder (mvn clean) to run it from the start");
+    }
+
+    private static void refuseExisting(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            if (entries.findAny().isPresent()) {
+                throw new TuneException("the experiment folder " + dir + " holds an experiment already: continue it with -D"
+                        + PluginProperties.RESUME + "=true (or " + ResumeMode.ERRORED + ", " + ResumeMode.RESTART_ERRORED
+                        + "), or delete the folder (mvn clean) to start over");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the experiment folder " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Class<?> load(String className) {
+        try {
+            return Class.forName(className, false, ExperimentBatch.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("@Trainable class " + className + " is listed but not on the test class path: recompile the project", e);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.jtune.maven.launch;
+
+/**
+ * The plugin's configuration keys, in one place: each is the user property of a {@code tune:run}
+ * parameter ({@code -Djtune.samples=20}) and the key under which the mojo hands the value to the
+ * {@link ExperimentBatch} in the project's class loader.
+ */
+public final class PluginProperties {
+    /** Class-name patterns, comma-separated: simple names or fully qualified names, with {@code *} and {@code ?}. */
+    public static final String EXPERIMENTS = "jtune.experiments";
+    /** Trials per experiment, overriding {@code @Trainable(numSamples)}. */
+    public static final String SAMPLES = "jtune.samples";
+    /** The seed every random choice of an experiment derives from. */
+    public static final String SEED = "jtune.seed";
+    /** The folder the experiment folders go in. */
+    public static final String STORAGE = "jtune.storage";
+    /** The most trials running at once. */
+    public static final String MAX_CONCURRENT = "jtune.maxConcurrent";
+    /** Continue the experiments already in the storage folder: {@code true} or a resume mode. */
+    public static final String RESUME = "jtune.resume";
+    /** No progress table. */
+    public static final String QUIET = "jtune.quiet";
+    /** Skip the goal. */
+    public static final String SKIP = "jtune.skip";
+
+    private PluginProperties() {
+    }
+}

@@ -1,0 +1,42 @@
+package io.jtune.maven.launch;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The values of {@code jtune.resume}, after Ray Tune's {@code Tuner.restore} flags: unfinished
+ * trials (PENDING, RUNNING, PAUSED) always continue from their last checkpoint; errored trials are
+ * left as they are, resumed from their last checkpoint, or restarted from scratch.
+ */
+enum ResumeMode {
+    /** {@code true} or {@code unfinished}: continue the unfinished trials; errored ones stay ERROR. */
+    UNFINISHED,
+    /** {@code errored}: also continue the errored trials from their last checkpoint. */
+    ERRORED,
+    /** {@code restart_errored}: also run the errored trials again from scratch. */
+    RESTART_ERRORED;
+
+    /** The mode a value names; null for no resume (unset, blank or {@code false}). */
+    static ResumeMode parse(String value) {
+        if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("false")) {
+            return null;
+        }
+        String name = value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        if (name.equals("TRUE")) {
+            return UNFINISHED;
+        }
+        for (ResumeMode mode : values()) {
+            if (mode.name().equals(name)) {
+                return mode;
+            }
+        }
+        throw new IllegalArgumentException(PluginProperties.RESUME + " must be true, false or one of "
+                + Arrays.stream(values()).map(ResumeMode::toString).collect(Collectors.joining(", ")) + ", got '" + value + "'");
+    }
+
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,138 @@
+package io.jtune.maven.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jtune.api.Expect;
+import io.jtune.api.Param;
+import io.jtune.api.Samples;
+import io.jtune.api.Seed;
+import io.jtune.api.Step;
+import io.jtune.api.Stop;
+import io.jtune.api.Trainable;
+import io.jtune.api.Uniform;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The batch on the real engine, in this test's class loader (the isolation itself is covered by the ITs). */
+class ExperimentBatchTest {
+
+    @TempDir
+    Path storage;
+
+    private final List<String> infos = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final ExperimentBatch batch = new ExperimentBatch(infos::add, (message, cause) -> warnings.add(message + ": " + cause));
+
+    @Trainable(metric = "score", mode = "max")
+    @Samples(3)
+    @Seed(5)
+    @Stop(iterations = 2)
+    @Expect(atLeast = 0)
+    static class Passing {
+        @Param
+        @Uniform(min = 0, max = 1)
+        double level;
+
+        @Step
+        Map<String, Object> step() {
+            return Map.of("score", level);
+        }
+    }
+
+    @Trainable(metric = "score", mode = "max")
+    @Samples(2)
+    @Stop(iterations = 1)
+    @Expect(atLeast = 2)
+    static class FallsShort {
+        @Step
+        double step() {
+            return 0.5;
+        }
+    }
+
+    @Trainable
+    @Samples(2)
+    static class Throws {
+        @Step
+        Map<String, Object> step() {
+            throw new IllegalStateException("broken on purpose");
+        }
+    }
+
+    @Test
+    void aPassingExperimentIsSummarisedAndFailsNothing() {
+        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.SAMPLES, "2")));
+
+        assertEquals(List.of(), failures);
+        assertEquals("jtune: experiment Passing (" + Passing.class.getName() + ")", infos.get(0));
+        assertEquals("  trials:      2 TERMINATED", infos.get(1));
+        assertTrue(infos.get(2).matches("  best trial:  Passing_\\w+_\\d+_\\d+_level=[0-9.]+: score = [0-9.E-]+ \\(max, last result\\)"), infos.get(2));
+        assertTrue(infos.get(3).startsWith("  best config: level="), infos.get(3));
+        assertEquals("  results in:  " + storage.resolve("Passing"), infos.get(4));
+        assertEquals(2, folders(storage.resolve("Passing")).size());
+    }
+
+    @Test
+    void reportsOneFailurePerExperimentWithEachReason() {
+        List<String> failures = batch.run(List.of(FallsShort.class.getName(), Throws.class.getName(), Passing.class.getName()),
+                settings(Map.of()));
+
+        assertEquals(2, failures.size(), failures.toString());
+        assertTrue(failures.get(0).matches("FallsShort: @Expect\\(metric = \"score\", atLeast = 2\\.0\\) missed: the best trial FallsShort_\\S+"
+                + " \\(best by score, max\\) ended with score = 0\\.5, below the threshold 2\\.0"), failures.get(0));
+        assertTrue(failures.get(1).startsWith("Throws: 2 of 2 trials ended in ERROR; the first, Throws_"), failures.get(1));
+        assertTrue(failures.get(1).contains("failed 1 time with java.lang.IllegalStateException: broken on purpose"), failures.get(1));
+        assertTrue(infos.contains("  trials:      2 ERROR"), infos.toString());
+        assertTrue(infos.contains("  best trial:  none (no metric declared: set @Trainable(metric = ..., mode = ...))"), infos.toString());
+        // the failing experiments did not stop the one after them
+        assertEquals(3, folders(storage.resolve("Passing")).size());
+    }
+
+    @Test
+    void aFreshRunNeverWritesIntoAnExistingExperiment() throws Exception {
+        Path existing = Files.createDirectories(storage.resolve("Passing").resolve("Passing_00000_0"));
+        Files.writeString(existing.resolve("result.json"), "{}\n");
+
+        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of()));
+
+        assertEquals(List.of("Passing: the experiment folder " + storage.resolve("Passing") + " holds an experiment already: continue it with"
+                + " -Djtune.resume=true (or errored, restart_errored), or delete the folder (mvn clean) to start over"), failures);
+        assertEquals(List.of(existing), folders(storage.resolve("Passing")));
+        assertEquals("{}\n", Files.readString(existing.resolve("result.json")));
+    }
+
+    @Test
+    void resumeNamesWhatTheEngineLacks() {
+        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.RESUME, "true")));
+
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).startsWith("Passing: jtune.resume=unfinished: this jtune engine cannot continue the experiment in "),
+                failures.get(0));
+        assertEquals(List.of(), warnings);
+    }
+
+    private Map<String, String> settings(Map<String, String> more) {
+        Map<String, String> all = new HashMap<>(more);
+        all.put(PluginProperties.STORAGE, storage.toString());
+        all.put(PluginProperties.QUIET, "true");
+        return all;
+    }
+
+    private static List<Path> folders(Path dir) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.filter(Files::isDirectory).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

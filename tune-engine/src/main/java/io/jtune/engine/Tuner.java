@@ -75,6 +75,7 @@ public final class Tuner {
     private boolean progress = true;
     private boolean outputFiles = true;
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
+    private boolean fitted;
 
     private Tuner(TrainableSpec trainable) {
         this.trainable = trainable;
@@ -267,8 +268,15 @@ public final class Tuner {
         return all;
     }
 
-    /** Runs the experiment and returns every trial's outcome. */
+    /**
+     * Runs the experiment and returns every trial's outcome. A Tuner runs once: its searcher,
+     * scheduler, stoppers and callbacks keep the state of that run.
+     */
     public ResultGrid fit() {
+        if (fitted) {
+            throw new IllegalStateException("this Tuner has run already (its searcher, scheduler and callbacks hold that run's state); make a new Tuner to run again");
+        }
+        fitted = true;
         ExperimentSpec spec = spec();
         Path dir = spec.experimentDir();
         try {

@@ -45,6 +45,7 @@ class TunerTest {
                 .stop(Stoppers.maximumIteration(4)).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
                 .seed(5).progress(false).outputFiles(false).fit();
         assertEquals(3, grid.size());
+        assertTrue(grid.experimentDir().endsWith("annotated"));
         for (TrialOutcome t : grid.trials()) {
             assertTrue(t.name().startsWith("line_" + t.id() + "_"), t.name());
             assertEquals(TrialStatus.TERMINATED, t.status());
@@ -84,6 +85,15 @@ class TunerTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> tuner.maxFailures(-2)).getMessage().contains("maxFailures"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> tuner.metric(" ", Mode.MIN)).getMessage().contains("metric"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> tuner.name("a/b")).getMessage().contains("a/b"));
+    }
+
+    @Test
+    void aTunerRunsOnce() {
+        Tuner tuner = Tuner.of("once", (config, session) -> session.report(Map.of("x", 1))).name("once").storagePath(storage)
+                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).progress(false);
+        assertEquals(1, tuner.fit().size());
+        IllegalStateException e = assertThrows(IllegalStateException.class, tuner::fit);
+        assertTrue(e.getMessage().contains("make a new Tuner"), e.getMessage());
     }
 
     @Test

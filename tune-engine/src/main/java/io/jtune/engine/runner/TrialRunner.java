@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * (CONTINUE, PAUSE, STOP), the searcher and the callbacks, and is checkpointed by the
  * {@link CheckpointPolicy}. A failing trainable errors its trial, which is retried from its latest
  * checkpoint while its failures stay within {@code maxFailures}. Every decision and state change
- * happens on the thread calling {@link #run()}.
+ * happens on the thread calling {@link #run()}; the experiment's state is snapshotted to
+ * {@code experiment_state.json} after changes (throttled) and at the end.
  */
 public final class TrialRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);

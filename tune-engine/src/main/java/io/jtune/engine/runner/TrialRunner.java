@@ -134,9 +134,9 @@ public final class TrialRunner {
     /** Serialises the state now (on this thread, so it is consistent) and writes it atomically in the background. */
     private void writeSnapshot() {
         long start = System.nanoTime();
-        byte[] state = ExperimentSnapshot.serialize(spec, idPrefix, stopRequested, trials);
+        byte[] state = ExperimentSnapshot.take(spec, idPrefix, stopRequested, trials).toJson();
         snapshots.wrote(start, System.nanoTime() - start);
-        io.writeAtomically(spec.experimentDir().resolve(ExperimentSnapshot.FILE), state);
+        io.writeAtomically(spec.experimentDir().resolve(ExperimentState.FILE), state);
     }
 
     private void finalSnapshot(boolean afterFailure) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Config;
+import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.testing.CountingTrainable;
@@ -67,6 +68,56 @@ class ExperimentSnapshotTest {
         assertEquals("ERROR", second.get("status").asText());
         assertEquals(1, second.get("num_failures").asInt());
         assertTrue(second.get("error_trace").asText().contains("planned failure at step 1"));
+    }
+
+    @Test
+    void theStateReadsBackAsWritten() {
+        CountingTrainable.resetCounters();
+        List<Trial> trials = run(Runs.counting(storage, ListSearcher.of(3, "x"), new FirstComeScheduler()).stop(StopAt.iteration(4))
+                .checkpoint(CheckpointPolicy.every(2).keepLatest(1)));
+        ExperimentState state = ExperimentState.read(storage.toAbsolutePath().resolve("exp").resolve(ExperimentState.FILE));
+        assertEquals("exp", state.runner().experiment());
+        assertEquals(3, state.searcher().get("next").asInt());
+        assertEquals(3, state.trials().size());
+        for (int i = 0; i < 3; i++) {
+            Trial t = trials.get(i);
+            ExperimentState.TrialState read = state.trials().get(i);
+            assertEquals(t.id(), read.trialId());
+            assertEquals(t.experimentTag(), read.experimentTag());
+            assertEquals(TrialStatus.TERMINATED, read.status());
+            assertEquals(t.config(), Config.of(read.config()));
+            assertEquals(4, read.trainingIteration());
+            assertEquals(t.lastResult().timeTotalS(), read.timeTotalS(), 0);
+            assertEquals(1, read.checkpoints().size(), "keep 1");
+            assertEquals(t.latestCheckpoint().orElseThrow().path().toString(), read.checkpoints().get(0).path());
+            assertEquals(4, read.checkpoints().get(0).trainingIteration());
+        }
+    }
+
+    @Test
+    void aMissingTruncatedOrForeignStateIsAnErrorNamingTheFile() throws IOException {
+        Path file = storage.resolve(ExperimentState.FILE);
+        TuneException missing = assertThrows(TuneException.class, () -> ExperimentState.read(file));
+        assertTrue(missing.getMessage().contains(file.toString()) && missing.getMessage().contains("no experiment to resume"), missing.getMessage());
+
+        Files.writeString(file, "{\"format\": 1, \"runner\": {\"experiment\": \"e\", \"tra");
+        TuneException truncated = assertThrows(TuneException.class, () -> ExperimentState.read(file));
+        assertTrue(truncated.getMessage().contains(file.toString()) && truncated.getMessage().contains("truncated or corrupted"), truncated.getMessage());
+        assertTrue(truncated.getMessage().contains("line 1"), truncated.getMessage());
+
+        Files.writeString(file, "{\"format\": 7, \"runner\": {}, \"trials\": [], \"stoppers\": []}");
+        TuneException format = assertThrows(TuneException.class, () -> ExperimentState.read(file));
+        assertTrue(format.getMessage().contains("has format 7"), format.getMessage());
+
+        String noTrials = "{\"format\": 1, \"runner\": {}, \"searcher\": {}, \"scheduler\": {}, \"stoppers\": []}";
+        Files.writeString(file, noTrials);
+        TuneException incomplete = assertThrows(TuneException.class, () -> ExperimentState.read(file));
+        assertTrue(incomplete.getMessage().contains("lacks 'trials'"), incomplete.getMessage());
+        assertEquals(noTrials, Files.readString(file), "reading changes nothing");
+
+        Files.writeString(file, "{\"format\": 1, \"runner\": {\"experiment\": \"e\"}, \"searcher\": {}, \"scheduler\": {}, \"stoppers\": [], \"trials\": []}");
+        TuneException partial = assertThrows(TuneException.class, () -> ExperimentState.read(file));
+        assertTrue(partial.getMessage().contains("not a complete jtune experiment state"), partial.getMessage());
     }
 
     @Test

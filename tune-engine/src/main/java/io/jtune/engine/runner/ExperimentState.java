@@ -1,0 +1,143 @@
+package io.jtune.engine.runner;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.TuneException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code experiment_state.json} holds (written by the runner, read to resume): the runner's
+ * state, every trial's, and the saved state of the searcher, scheduler and stoppers as the JSON
+ * they returned. Keys are snake_case, as Ray Tune writes its experiment state.
+ *
+ * @param format the version of this layout ({@value #FORMAT})
+ * @param timestamp when it was written, epoch seconds
+ * @param runner the runner's state
+ * @param searcher what {@code SearchAlgorithm.saveState()} returned
+ * @param scheduler what {@code TrialScheduler.saveState()} returned
+ * @param stoppers what each {@code Stopper.saveState()} returned, in order
+ * @param trials every trial, in the order created
+ */
+public record ExperimentState(int format, double timestamp, RunnerState runner, JsonNode searcher, JsonNode scheduler,
+                              List<JsonNode> stoppers, List<TrialState> trials) {
+
+    /** The file name inside the experiment folder. */
+    public static final String FILE = "experiment_state.json";
+    /** The layout version this code writes and reads. */
+    public static final int FORMAT = 1;
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    /**
+     * @param experiment the experiment's name
+     * @param trainable the trainable's name
+     * @param seed the experiment seed
+     * @param metric the metric, or null
+     * @param mode "min" or "max", or null
+     * @param trialIdPrefix the five hex digits every trial id starts with
+     * @param stopped whether the experiment was stopped (by a stopper or failFast)
+     */
+    public record RunnerState(String experiment, String trainable, long seed, String metric, String mode, String trialIdPrefix, boolean stopped) {
+    }
+
+    /**
+     * One trial: what resuming it needs. Results are not here: each trial's result.json has them.
+     *
+     * @param trainingIteration the iteration its current run reached
+     * @param checkpoints its tracked checkpoints, oldest first; the last is the one to resume from
+     */
+    public record TrialState(String trialId, int index, String name, String experimentTag, TrialStatus status, Map<String, Object> config,
+                             int numFailures, long trainingIteration, double timeTotalS, String errorTrace, List<CheckpointState> checkpoints) {
+    }
+
+    /** A tracked checkpoint: its folder, the iteration and total time its state is at, and its keep-N score. */
+    public record CheckpointState(String path, long trainingIteration, double timeTotalS, double score) {
+    }
+
+    /** This state as JSON bytes. */
+    public byte[] toJson() {
+        try {
+            return JSON.writeValueAsBytes(this);
+        } catch (JacksonException e) {
+            throw new TuneException("cannot serialise the state of experiment " + runner.experiment() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Parses a component's saved state; an error names the component when it is not JSON. */
+    static JsonNode componentState(String component, String json) {
+        try {
+            return JSON.readTree(json == null ? "null" : json);
+        } catch (JacksonException e) {
+            throw new TuneException("the " + component + " saved a state that is not JSON (" + e.getOriginalMessage() + "); saveState() must return JSON text");
+        }
+    }
+
+    /**
+     * Reads {@code experiment_state.json}. A missing, truncated or corrupted file, or one of another
+     * format, is a {@link TuneException} naming the file and what is wrong; nothing is changed.
+     */
+    public static ExperimentState read(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new TuneException("there is no experiment state " + file + ": the folder holds no experiment to resume (or its first snapshot was never written)", e);
+        } catch (IOException e) {
+            throw new TuneException("cannot read the experiment state " + file + ": " + e.getMessage(), e);
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(bytes);
+        } catch (JacksonException e) {
+            throw new TuneException("the experiment state " + file + " is truncated or corrupted (" + e.getOriginalMessage() + " at "
+                    + (e.getLocation() == null ? "?" : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr())
+                    + "); restore it from a copy or start a new experiment", e);
+        } catch (IOException e) {
+            throw new TuneException("cannot read the experiment state " + file + ": " + e.getMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new TuneException("the experiment state " + file + " is empty or not a JSON object; restore it from a copy or start a new experiment");
+        }
+        int format = root.path("format").asInt(-1);
+        if (format != FORMAT) {
+            throw new TuneException("the experiment state " + file + " has format " + root.path("format") + ", but this jtune reads format " + FORMAT);
+        }
+        for (String field : List.of("runner", "searcher", "scheduler", "stoppers", "trials")) {
+            if (!root.has(field)) {
+                throw new TuneException("the experiment state " + file + " lacks '" + field + "'; it is not a complete jtune experiment state");
+            }
+        }
+        ExperimentState state;
+        try {
+            state = JSON.treeToValue(root, ExperimentState.class);
+        } catch (JacksonException e) {
+            throw new TuneException("the experiment state " + file + " is not a complete jtune experiment state: " + e.getOriginalMessage(), e);
+        }
+        state.requireComplete(file);
+        return state;
+    }
+
+    private void requireComplete(Path file) {
+        if (runner == null || runner.trialIdPrefix() == null || trials == null || stoppers == null) {
+            throw new TuneException("the experiment state " + file + " has no runner, trial-id prefix, trials or stoppers; it is not a complete jtune experiment state");
+        }
+        for (TrialState t : trials) {
+            if (t == null || t.trialId() == null || t.status() == null || t.config() == null || t.checkpoints() == null) {
+                throw new TuneException("the experiment state " + file + " has an incomplete trial entry " + t + "; it is not a complete jtune experiment state");
+            }
+        }
+    }
+}

@@ -235,7 +235,8 @@ public final class Tuner {
 
     /**
      * The least time between two writes of {@code experiment_state.json} (default 10 s); the period
-     * grows so that writing takes at most 5% of the run, and the state is always written at the end.
+     * grows so that writing takes at most 5% of the run, and the state is always written at the end
+     * and when the JVM shuts down (Ctrl-C, {@code System.exit}) mid-experiment.
      */
     public Tuner snapshotPeriod(Duration period) {
         if (period == null || period.isNegative()) {

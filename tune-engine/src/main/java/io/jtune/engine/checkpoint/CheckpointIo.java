@@ -7,7 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +79,17 @@ public final class CheckpointIo implements AutoCloseable {
                 LOG.warn("could not replace {} with {}", file, temp, e);
             }
         });
+    }
+
+    /** Waits (at most {@code timeout}) until what was asked so far is done; returns at once when closed. */
+    public void awaitDone(Duration timeout) {
+        try {
+            CompletableFuture.runAsync(() -> { }, thread).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException | ExecutionException | TimeoutException e) {
+            LOG.debug("checkpoint I/O not awaited: {}", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

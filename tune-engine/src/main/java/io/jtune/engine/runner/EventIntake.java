@@ -6,19 +6,24 @@ import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.concurrent.locks.Lock;
 import java.util.function.Consumer;
 
 /**
  * Where the runner takes executor events from. While a scheduler waits for a trial's save, the
  * other events are kept back (no scheduler decision may happen inside another) and handed out
- * first afterwards, in order. Driver thread only.
+ * first afterwards, in order. Driver thread only; the runner's state lock is let go only while
+ * waiting, so a snapshot at JVM shutdown sees the state between two changes.
  */
 final class EventIntake {
     private final TrialExecutor executor;
+    private final Lock stateLock;
     private final ArrayDeque<TrialEvent> kept = new ArrayDeque<>();
 
-    EventIntake(TrialExecutor executor) {
+    /** {@code stateLock}, held by the driver, is let go while it waits for an event. */
+    EventIntake(TrialExecutor executor, Lock stateLock) {
         this.executor = executor;
+        this.stateLock = stateLock;
     }
 
     /** The next event, kept ones first; null when none can come. */
@@ -73,11 +78,14 @@ final class EventIntake {
     }
 
     private TrialEvent take(String waitingFor) {
+        stateLock.unlock();
         try {
             return executor.nextEvent();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TuneException("interrupted while waiting for " + waitingFor, e);
+        } finally {
+            stateLock.lock();
         }
     }
 }

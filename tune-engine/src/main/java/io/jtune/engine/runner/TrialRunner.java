@@ -25,12 +25,15 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +52,8 @@ public final class TrialRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
     /** Ray Tune's automatic cap on trials created ahead: max(16, 1.1 x CPUs). */
     private static final int MIN_MAX_PENDING = 16;
+    /** How long a snapshot at JVM shutdown waits for the driver to finish a change, and then for the write. */
+    private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
@@ -66,6 +71,8 @@ public final class TrialRunner {
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
     private final AutoFields autoFields = new AutoFields();
     private final SnapshotSchedule snapshots;
+    /** Held by the driver except while it waits for events, so a shutdown snapshot sees a consistent state. */
+    private final ReentrantLock stateLock = new ReentrantLock();
     private final MetricCheck metricCheck;
     private final Set<String> sampledPaths;
     private final String idPrefix;
@@ -88,7 +95,7 @@ public final class TrialRunner {
         this.idPrefix = TrialNames.experimentPrefix(random);
         this.maxPending = Math.max(MIN_MAX_PENDING, (int) (executor.totals().cpu() * 1.1));
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
-        this.events = new EventIntake(executor);
+        this.events = new EventIntake(executor, stateLock);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
 
@@ -111,6 +118,9 @@ public final class TrialRunner {
         stoppers.forEach(s -> s.setup(info));
         callbacks.forEach(c -> c.setup(info));
         boolean failed = true;
+        stateLock.lock();
+        Thread shutdownSnapshot = new Thread(this::snapshotAtShutdown, "jtune-snapshot-at-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownSnapshot);
         try {
             while (!isFinished()) {
                 step();
@@ -124,6 +134,8 @@ public final class TrialRunner {
             finalSnapshot(failed);
             io.close();
             endCallbacks(failed);
+            removeShutdownHook(shutdownSnapshot);
+            stateLock.unlock();
         }
         if (toRaise != null) {
             throw toRaise;
@@ -137,6 +149,34 @@ public final class TrialRunner {
         byte[] state = ExperimentSnapshot.take(spec, idPrefix, stopRequested, trials).toJson();
         snapshots.wrote(start, System.nanoTime() - start);
         io.writeAtomically(spec.experimentDir().resolve(ExperimentState.FILE), state);
+    }
+
+    /** At JVM shutdown (Ctrl-C, System.exit): the state as it is between two changes, written before the JVM ends. */
+    private void snapshotAtShutdown() {
+        try {
+            if (stateLock.tryLock(SHUTDOWN_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
+                try {
+                    writeSnapshot();
+                } finally {
+                    stateLock.unlock();
+                }
+            } else {
+                LOG.warn("the JVM is shutting down while experiment {} changes state; its last snapshot stands", spec.name());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warn("could not snapshot experiment {} at shutdown", spec.name(), e);
+        }
+        io.awaitDone(SHUTDOWN_WAIT);
+    }
+
+    private static void removeShutdownHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or has run
+        }
     }
 
     private void finalSnapshot(boolean afterFailure) {

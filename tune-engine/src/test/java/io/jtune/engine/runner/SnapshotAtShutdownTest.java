@@ -1,0 +1,35 @@
+package io.jtune.engine.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.jtune.api.TrialStatus;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class SnapshotAtShutdownTest {
+    @TempDir
+    Path storage;
+
+    @Test
+    void aJvmEndingMidExperimentLeavesASnapshotOfTheStateItHadThen() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), ExitingExperiment.class.getName(), storage.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(storage.resolve("child.log").toFile())
+                .start();
+        if (!child.waitFor(4, TimeUnit.MINUTES)) {
+            child.destroyForcibly();
+        }
+        assertEquals(0, child.exitValue(), () -> "the child JVM failed; see " + storage.resolve("child.log"));
+
+        ExperimentState state = ExperimentState.read(storage.resolve("exiting").resolve(ExperimentState.FILE));
+        assertEquals(1, state.trials().size());
+        ExperimentState.TrialState trial = state.trials().get(0);
+        assertEquals(TrialStatus.RUNNING, trial.status(), "it was running when the JVM ended");
+        assertEquals(4, trial.trainingIteration(), "the four results decided before the exit are recorded");
+    }
+}

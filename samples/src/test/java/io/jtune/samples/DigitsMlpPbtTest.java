@@ -30,7 +30,8 @@ class DigitsMlpPbtTest {
         long mutated = outcome.grid().trials().stream().filter(DigitsMlpPbtTest::learningRateChanged).count();
         assertTrue(mutated > 0, "some trial continues with another learning rate than it started with");
         for (TrialOutcome trial : outcome.grid().trials()) {
-            assertEquals(DigitsMlpPbt.EPOCHS, trial.history().size(), trial.id() + " runs its " + DigitsMlpPbt.EPOCHS + " iterations");
+            // training_iteration goes on from the checkpoint a trial exploits, so its weights have trained the epochs its iteration says
+            assertTrue(trial.lastResult().trainingIteration() >= DigitsMlpPbt.EPOCHS, trial.id() + " trains to epoch " + DigitsMlpPbt.EPOCHS);
         }
         assertTrue(outcome.best().value() > 0.9, "best validation accuracy " + outcome.best().value());
         assertTrue(outcome.testAccuracy() > 0.9, "test accuracy of the best checkpoint " + outcome.testAccuracy());

@@ -3,6 +3,7 @@ package io.jtune.engine.runner;
 import static io.jtune.engine.testing.Runs.quiet;
 import static io.jtune.engine.testing.Runs.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -270,7 +271,9 @@ class TrialRunnerTest {
             runner.stopTrial(trial);
             return Decision.CONTINUE;
         });
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
+        ComponentException e = assertThrows(ComponentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
+        assertInstanceOf(IllegalArgumentException.class, e.getCause());
+        assertTrue(e.getMessage().contains("the scheduler " + scheduler.getClass().getName() + " failed in onTrialResult"), e.getMessage());
         assertTrue(e.getMessage().contains("return STOP from onTrialResult"), e.getMessage());
     }
 
@@ -281,7 +284,8 @@ class TrialRunnerTest {
                     new io.jtune.engine.checkpoint.TrialCheckpoints(0, false, Mode.MAX)));
             return Decision.CONTINUE;
         });
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
+        ComponentException e = assertThrows(ComponentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
+        assertInstanceOf(IllegalArgumentException.class, e.getCause());
         assertTrue(e.getMessage().contains("zzzzz_00000 is not a trial of the experiment exp"), e.getMessage());
     }
 }

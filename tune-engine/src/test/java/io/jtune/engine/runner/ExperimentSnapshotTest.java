@@ -53,7 +53,7 @@ class ExperimentSnapshotTest {
         assertEquals("CountingTrainable", state.get("runner").get("trainable").asText());
         assertEquals(1, state.get("runner").get("seed").asLong());
         assertEquals(trials.get(0).id().substring(0, 5), state.get("runner").get("trial_id_prefix").asText());
-        assertEquals(2, state.get("searcher").get("next").asInt());
+        assertEquals(2, state.get("searcher").get("inner").get("next").asInt(), "the list searcher inside the numSamples limit");
         assertEquals(scheduler.calls.size(), state.get("scheduler").get("calls").asInt());
         JsonNode first = state.get("trials").get(0);
         assertEquals(trials.get(0).id(), first.get("trial_id").asText());
@@ -77,7 +77,7 @@ class ExperimentSnapshotTest {
                 .checkpoint(CheckpointPolicy.every(2).keepLatest(1)));
         ExperimentState state = ExperimentState.read(storage.toAbsolutePath().resolve("exp").resolve(ExperimentState.FILE));
         assertEquals("exp", state.runner().experiment());
-        assertEquals(3, state.searcher().get("next").asInt());
+        assertEquals(3, state.searcher().get("inner").get("next").asInt());
         assertEquals(3, state.trials().size());
         for (int i = 0; i < 3; i++) {
             Trial t = trials.get(i);

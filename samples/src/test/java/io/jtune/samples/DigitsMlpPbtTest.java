@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.engine.TrialOutcome;
+import io.jtune.engine.Tuner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,7 @@ class DigitsMlpPbtTest {
 
     @Test
     void weakTrialsTakeOverAStrongTrialsWeightsWithAMutatedLearningRate() throws Exception {
-        DigitsTuning.Outcome outcome = DigitsTuning.run(DigitsTuning.tuner(DigitsMlpPbt.class)
+        DigitsTuning.Outcome outcome = DigitsTuning.run(Tuner.of(DigitsMlpPbt.class)
                 .numSamples(POPULATION).storagePath(storage).progress(false));
 
         assertEquals(POPULATION, outcome.grid().numTerminated());

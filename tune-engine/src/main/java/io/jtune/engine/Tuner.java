@@ -17,6 +17,9 @@ import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
+import io.jtune.engine.schedule.HyperBandForBohb;
+import io.jtune.engine.search.SampleLimit;
+import io.jtune.engine.search.SearcherWrapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -209,20 +212,28 @@ public final class Tuner {
         return this;
     }
 
-    /** How often the space is sampled (grid values are crossed with each sample). */
+    /**
+     * How often the space is sampled (grid values are crossed with each sample); with a searcher of
+     * your own, how many trials it suggests at most. -1 means no limit: end the experiment with a stopper.
+     */
     public Tuner numSamples(int numSamples) {
-        if (numSamples < 1) {
-            throw new IllegalArgumentException("numSamples must be >= 1, got " + numSamples);
+        if (numSamples < 1 && numSamples != -1) {
+            throw new IllegalArgumentException("numSamples must be >= 1 (or -1 for no limit), got " + numSamples);
         }
         this.numSamples = numSamples;
         return this;
     }
 
+    /**
+     * The searcher suggesting configs (default: the basic variant generator). Unless it is a basic
+     * variant generator, it ends after {@link #numSamples} suggestions (Ray Tune's {@code SearchGenerator}).
+     */
     public Tuner searcher(SearchAlgorithm searcher) {
         this.searcher = Objects.requireNonNull(searcher, "searcher");
         return this;
     }
 
+    /** The trial scheduler (default FIFO); a {@link HyperBandForBohb} hears the BOHB searcher of the experiment, if any. */
     public Tuner scheduler(TrialScheduler scheduler) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         return this;
@@ -337,11 +348,19 @@ public final class Tuner {
     public ExperimentSpec spec() {
         String experimentName = name != null ? name : trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
         long experimentSeed = seed != null ? seed : new SplittableRandom().nextLong();
-        return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples,
-                searcher != null ? searcher : DefaultComponents.searcher(numSamples),
-                scheduler != null ? scheduler : DefaultComponents.scheduler(),
+        SearchAlgorithm search = searcher != null ? SampleLimit.of(searcher, numSamples) : DefaultComponents.searcher(numSamples);
+        TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
+        connectBohb(search, schedule);
+        return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
                 stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials, maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod);
+    }
+
+    /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
+    private static void connectBohb(SearchAlgorithm search, TrialScheduler schedule) {
+        if (schedule instanceof HyperBandForBohb hyperBand) {
+            SearcherWrapper.find(search, HyperBandForBohb.Listener.class).ifPresent(hyperBand::addListener);
+        }
     }
 
     private List<Callback> allCallbacks() {

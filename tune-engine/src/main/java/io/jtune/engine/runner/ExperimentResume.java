@@ -69,8 +69,8 @@ final class ExperimentResume {
     }
 
     private void requireSameType(String role, ExperimentState.ComponentState saved, Object component) {
-        require(saved.type().equals(component.getClass().getName()),
-                "it ran with the " + role + " " + saved.type() + ", but this Tuner has " + component.getClass().getName()
+        String type = ExperimentState.typeOf(component);
+        require(saved.type().equals(type), "it ran with the " + role + " " + saved.type() + ", but this Tuner has " + type
                         + "; configure the same " + role + " (for a @Trainable class, keep its annotations)");
     }
 

@@ -11,6 +11,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.FailFast;
+import io.jtune.engine.search.SearcherWrapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -76,7 +77,10 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
                            CheckpointPolicy checkpoint, boolean reuseTrainables, List<String> spaceParameters) {
     }
 
-    /** A searcher, scheduler or stopper: its class, to check a resumed experiment uses the same, and its saved state. */
+    /**
+     * A searcher, scheduler or stopper: its class (with the classes a searcher wraps), to check that
+     * a resumed experiment uses the same, and its saved state.
+     */
     public record ComponentState(String type, JsonNode state) {
     }
 
@@ -105,12 +109,18 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
 
     /** A component's class and saved state; an error names the component when the state is not JSON. */
     static ComponentState componentState(String role, Object component, String json) {
-        String type = component.getClass().getName();
+        String type = typeOf(component);
         try {
             return new ComponentState(type, JSON.readTree(json == null ? "null" : json));
         } catch (JacksonException e) {
             throw new TuneException("the " + role + " " + type + " saved a state that is not JSON (" + e.getOriginalMessage() + "); saveState() must return JSON text");
         }
+    }
+
+    /** The component's class name, followed by what it wraps in parentheses for a {@link SearcherWrapper}. */
+    static String typeOf(Object component) {
+        String type = component.getClass().getName();
+        return component instanceof SearcherWrapper wrapper ? type + "(" + typeOf(wrapper.wrapped()) + ")" : type;
     }
 
     /** The JSON text a component's {@code restoreState} takes. */

@@ -12,6 +12,7 @@ import io.jtune.api.Config;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.search.SampleLimit;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
@@ -53,8 +54,9 @@ class ExperimentSnapshotTest {
         assertEquals("CountingTrainable", state.get("runner").get("trainable").asText());
         assertEquals(1, state.get("runner").get("seed").asLong());
         assertEquals(trials.get(0).id().substring(0, 5), state.get("runner").get("trial_id_prefix").asText());
-        assertEquals(ListSearcher.class.getName(), state.get("searcher").get("type").asText());
-        assertEquals(2, state.get("searcher").get("state").get("next").asInt());
+        assertEquals(SampleLimit.class.getName() + "(" + ListSearcher.class.getName() + ")", state.get("searcher").get("type").asText(),
+                "the searcher's class with the classes it wraps");
+        assertEquals(2, state.get("searcher").get("state").get("inner").get("next").asInt(), "the list searcher inside the numSamples limit");
         assertEquals(scheduler.getClass().getName(), state.get("scheduler").get("type").asText());
         assertEquals(scheduler.calls.size(), state.get("scheduler").get("state").get("calls").asInt());
         assertEquals(2, state.get("settings").get("checkpoint").get("frequency").asInt());
@@ -80,7 +82,7 @@ class ExperimentSnapshotTest {
                 .checkpoint(CheckpointPolicy.every(2).keepLatest(1)));
         ExperimentState state = ExperimentState.read(storage.toAbsolutePath().resolve("exp").resolve(ExperimentState.FILE));
         assertEquals("exp", state.runner().experiment());
-        assertEquals(3, state.searcher().state().get("next").asInt());
+        assertEquals(3, state.searcher().state().get("inner").get("next").asInt());
         assertEquals(3, state.trials().size());
         for (int i = 0; i < 3; i++) {
             Trial t = trials.get(i);

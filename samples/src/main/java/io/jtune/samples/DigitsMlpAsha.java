@@ -5,6 +5,7 @@ import io.jtune.api.Checkpoint;
 import io.jtune.api.Samples;
 import io.jtune.api.Seed;
 import io.jtune.api.Trainable;
+import io.jtune.engine.Tuner;
 import java.io.IOException;
 
 /**
@@ -25,6 +26,6 @@ public class DigitsMlpAsha extends DigitsMlpTrainable {
 
     /** Runs the experiment; prints the progress table, the best config and its held-out test accuracy. */
     public static void main(String[] args) throws IOException {
-        DigitsTuning.run(DigitsTuning.tuner(DigitsMlpAsha.class)).print(System.out);
+        DigitsTuning.run(Tuner.of(DigitsMlpAsha.class)).print(System.out);
     }
 }

@@ -7,6 +7,7 @@ import io.jtune.api.Samples;
 import io.jtune.api.Seed;
 import io.jtune.api.Stop;
 import io.jtune.api.Trainable;
+import io.jtune.engine.Tuner;
 import java.io.IOException;
 
 /**
@@ -31,6 +32,6 @@ public class DigitsMlpPbt extends DigitsMlpTrainable {
 
     /** Runs the experiment; prints the progress table, the best config and its held-out test accuracy. */
     public static void main(String[] args) throws IOException {
-        DigitsTuning.run(DigitsTuning.tuner(DigitsMlpPbt.class)).print(System.out);
+        DigitsTuning.run(Tuner.of(DigitsMlpPbt.class)).print(System.out);
     }
 }

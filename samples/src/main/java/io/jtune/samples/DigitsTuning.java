@@ -2,7 +2,6 @@ package io.jtune.samples;
 
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.annotated.AnnotatedTrainables;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -24,13 +23,6 @@ final class DigitsTuning {
             out.printf(Locale.ROOT, "Test accuracy (held out, from %s): %.4f%n", checkpoint.getFileName(), testAccuracy);
             SampleOutput.printTrials(grid, out);
         }
-    }
-
-    /** A tuner configured from the sample class's annotations; callers may override settings. */
-    static Tuner tuner(Class<? extends DigitsMlpTrainable> sample) {
-        Tuner tuner = Tuner.of(sample);
-        AnnotatedTrainables.configure(sample, tuner);
-        return tuner;
     }
 
     /** Runs the experiment, then restores the best trial's latest checkpoint and scores it on the test rows. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.TrialStatus;
 import io.jtune.engine.TrialOutcome;
+import io.jtune.engine.Tuner;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,7 @@ class DigitsMlpAshaTest {
 
     @Test
     void ashaStopsWeakTrialsEarlyAndTheBestCheckpointScoresWellOnTheTestRows() throws Exception {
-        DigitsTuning.Outcome outcome = DigitsTuning.run(DigitsTuning.tuner(DigitsMlpAsha.class)
+        DigitsTuning.Outcome outcome = DigitsTuning.run(Tuner.of(DigitsMlpAsha.class)
                 .numSamples(SAMPLES).storagePath(storage).progress(false));
 
         assertEquals(SAMPLES, outcome.grid().size());

@@ -25,8 +25,9 @@ import java.util.Objects;
  * @param space the search space
  * @param metric the metric to optimise, or null
  * @param mode whether {@code metric} is minimised or maximised (null when there is no metric)
- * @param numSamples how many times the space is sampled
- * @param searcher suggests each trial's config
+ * @param numSamples how many times the space is sampled, or -1 for no limit
+ * @param searcher suggests each trial's config; one that is not a basic variant generator is wrapped
+ *        in a {@link io.jtune.engine.search.SampleLimit} of {@code numSamples}
  * @param scheduler decides which trials run, pause and stop
  * @param stoppers stop rules; a trial stops when any says so
  * @param resources what each trial needs

@@ -14,9 +14,12 @@ import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
-import java.io.IOException;
+import io.jtune.engine.schedule.HyperBandForBohb;
+import io.jtune.engine.search.SampleLimit;
+import io.jtune.engine.search.SearcherWrapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +47,17 @@ import java.util.function.Supplier;
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
  * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
  * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
- * the progress table, results under {@code ./jtune-results/<trainable>_<date>}.
+ * the progress table, results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
+ * refuses a folder that holds an experiment already.
+ *
+ * <p>An experiment that was interrupted (a crash, a kill, Ctrl-C) or ended by an error continues
+ * with {@link #restore(Path, Class)}:
+ *
+ * <pre>{@code
+ * ResultGrid grid = Tuner.restore(Path.of("jtune-results/MyTrainable_2025-01-01_12-00-00"), MyTrainable.class)
+ *     .resume(ResumeMode.ERRORED)
+ *     .fit();
+ * }</pre>
  */
 public final class Tuner {
     /** Where experiment folders go unless {@link #storagePath} says otherwise. */
@@ -76,6 +89,9 @@ public final class Tuner {
     private boolean outputFiles = true;
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
     private boolean fitted;
+    /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
+    private ExperimentState restored;
+    private ResumeMode resumeMode = ResumeMode.UNFINISHED;
 
     private Tuner(TrainableSpec trainable) {
         this.trainable = trainable;
@@ -107,8 +123,73 @@ public final class Tuner {
         return new Tuner(new TrainableSpec.ClassApi(name, factory));
     }
 
+    /**
+     * A Tuner continuing the experiment in {@code experimentDir} (Ray Tune's {@code Tuner.restore}):
+     * {@link #fit()} goes on where it stopped, by default with the unfinished trials ({@link #resume}).
+     * The trainable is code, so it is passed again; its annotations (for a {@code @Trainable} class)
+     * configure the Tuner as for {@link #of(Class)}, then the experiment's saved settings (seed,
+     * metric, samples, failures, checkpoints, resources, limits) replace them. Setters may change
+     * settings afterwards; a search space, searcher, scheduler or stoppers set in code must be set
+     * again, the same as in the first run (their saved state is restored into them; another class,
+     * or a space over other parameters, is refused).
+     *
+     * @throws TuneException naming the state file when it is missing, truncated, corrupted or not a jtune experiment state
+     */
+    public static Tuner restore(Path experimentDir, Class<?> trainableClass) {
+        ExperimentState state = readState(experimentDir);
+        return of(trainableClass).restoring(experimentDir, state);
+    }
+
+    /** {@link #restore(Path, Class)} for a function trainable; its name is the one saved with the experiment. */
+    public static Tuner restore(Path experimentDir, TrainFunction function) {
+        ExperimentState state = readState(experimentDir);
+        return of(state.runner().trainable(), function).restoring(experimentDir, state);
+    }
+
+    /** {@link #restore(Path, Class)} for a class-API trainable made by a factory; its name is the one saved with the experiment. */
+    public static Tuner restore(Path experimentDir, Supplier<? extends Trainable> factory) {
+        ExperimentState state = readState(experimentDir);
+        return of(state.runner().trainable(), factory).restoring(experimentDir, state);
+    }
+
+    private static ExperimentState readState(Path experimentDir) {
+        Objects.requireNonNull(experimentDir, "experiment folder");
+        return ExperimentState.read(experimentDir.toAbsolutePath().resolve(ExperimentState.FILE));
+    }
+
+    private Tuner restoring(Path experimentDir, ExperimentState state) {
+        Path dir = experimentDir.toAbsolutePath().normalize();
+        name(dir.getFileName().toString());
+        storagePath(dir.getParent());
+        ExperimentState.RunnerState runner = state.runner();
+        seed(runner.seed());
+        if (runner.metric() != null && runner.mode() != null) {
+            metric(runner.metric(), Mode.parse(runner.mode()));
+        }
+        ExperimentState.Settings settings = state.settings();
+        numSamples(settings.numSamples());
+        maxFailures(settings.maxFailures());
+        failFast(settings.failFast());
+        maxConcurrentTrials(settings.maxConcurrentTrials());
+        resources(settings.resources());
+        checkpoint(settings.checkpoint());
+        reuseTrainables(settings.reuseTrainables());
+        restored = state;
+        return this;
+    }
+
+    /** Which trials a restored experiment continues (default {@link ResumeMode#UNFINISHED}); only for a Tuner made by {@link #restore}. */
+    public Tuner resume(ResumeMode mode) {
+        if (restored == null) {
+            throw new IllegalStateException("resume(" + mode + ") applies to a Tuner made by Tuner.restore(experimentFolder, trainable)");
+        }
+        this.resumeMode = Objects.requireNonNull(mode, "resume mode");
+        return this;
+    }
+
     /** The experiment's name, its folder under the storage path (default {@code <trainable>_<date>}). */
     public Tuner name(String experimentName) {
+        requireNotRestored("name");
         if (experimentName == null || experimentName.isBlank() || experimentName.contains("/") || experimentName.contains("\\")) {
             throw new IllegalArgumentException("experiment name must be a non-blank folder name without path separators, got '" + experimentName + "'");
         }
@@ -131,20 +212,28 @@ public final class Tuner {
         return this;
     }
 
-    /** How often the space is sampled (grid values are crossed with each sample). */
+    /**
+     * How often the space is sampled (grid values are crossed with each sample); with a searcher of
+     * your own, how many trials it suggests at most. -1 means no limit: end the experiment with a stopper.
+     */
     public Tuner numSamples(int numSamples) {
-        if (numSamples < 1) {
-            throw new IllegalArgumentException("numSamples must be >= 1, got " + numSamples);
+        if (numSamples < 1 && numSamples != -1) {
+            throw new IllegalArgumentException("numSamples must be >= 1 (or -1 for no limit), got " + numSamples);
         }
         this.numSamples = numSamples;
         return this;
     }
 
+    /**
+     * The searcher suggesting configs (default: the basic variant generator). Unless it is a basic
+     * variant generator, it ends after {@link #numSamples} suggestions (Ray Tune's {@code SearchGenerator}).
+     */
     public Tuner searcher(SearchAlgorithm searcher) {
         this.searcher = Objects.requireNonNull(searcher, "searcher");
         return this;
     }
 
+    /** The trial scheduler (default FIFO); a {@link HyperBandForBohb} hears the BOHB searcher of the experiment, if any. */
     public Tuner scheduler(TrialScheduler scheduler) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         return this;
@@ -205,12 +294,14 @@ public final class Tuner {
 
     /** The folder holding experiment folders (default {@code ./jtune-results}). */
     public Tuner storagePath(Path storage) {
+        requireNotRestored("storagePath");
         this.storagePath = Objects.requireNonNull(storage, "storage path");
         return this;
     }
 
     /** The seed every random choice of searchers and schedulers derives from (default: random). */
     public Tuner seed(long seed) {
+        requireNotRestored("seed");
         this.seed = seed;
         return this;
     }
@@ -246,15 +337,30 @@ public final class Tuner {
         return this;
     }
 
+    private void requireNotRestored(String setting) {
+        if (restored != null) {
+            throw new IllegalStateException(setting + "(...) cannot change a restored experiment: it continues in " + storagePath.resolve(name)
+                    + " with the seed it started with");
+        }
+    }
+
     /** The experiment {@link #fit()} would run now, with every default filled in. */
     public ExperimentSpec spec() {
         String experimentName = name != null ? name : trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
         long experimentSeed = seed != null ? seed : new SplittableRandom().nextLong();
-        return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples,
-                searcher != null ? searcher : DefaultComponents.searcher(numSamples),
-                scheduler != null ? scheduler : DefaultComponents.scheduler(),
+        SearchAlgorithm search = searcher != null ? SampleLimit.of(searcher, numSamples) : DefaultComponents.searcher(numSamples);
+        TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
+        connectBohb(search, schedule);
+        return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
                 stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials, maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod);
+    }
+
+    /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
+    private static void connectBohb(SearchAlgorithm search, TrialScheduler schedule) {
+        if (schedule instanceof HyperBandForBohb hyperBand) {
+            SearcherWrapper.find(search, HyperBandForBohb.Listener.class).ifPresent(hyperBand::addListener);
+        }
     }
 
     private List<Callback> allCallbacks() {
@@ -269,27 +375,42 @@ public final class Tuner {
         return all;
     }
 
+    /** {@code <trainable>_<date>}, with {@code _2}, {@code _3}, ... when an experiment of that name began in the same second. */
+    private String unusedDefaultName() {
+        String base = trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
+        String candidate = base;
+        for (int i = 2; Files.exists(storagePath.resolve(candidate).resolve(ExperimentState.FILE)); i++) {
+            candidate = base + "_" + i;
+        }
+        return candidate;
+    }
+
     /**
-     * Runs the experiment and returns every trial's outcome. A Tuner runs once: its searcher,
-     * scheduler, stoppers and callbacks keep the state of that run.
+     * Runs the experiment (or continues a restored one) and returns every trial's outcome. A Tuner
+     * runs once: its searcher, scheduler, stoppers and callbacks keep the state of that run.
+     *
+     * @throws TuneException before any trial starts when the folder cannot be written, a new
+     *     experiment's folder holds one already, or a restored one does not match this Tuner
      */
     public ResultGrid fit() {
         if (fitted) {
             throw new IllegalStateException("this Tuner has run already (its searcher, scheduler and callbacks hold that run's state); make a new Tuner to run again");
         }
         fitted = true;
+        if (name == null) {
+            name = unusedDefaultName();
+        }
         ExperimentSpec spec = spec();
         Path dir = spec.experimentDir();
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new TuneException("cannot create the experiment folder " + dir + ": " + e.getMessage() + "; choose a writable Tuner.storagePath(...)", e);
-        }
-        if (!Files.isWritable(dir)) {
-            throw new TuneException("the experiment folder " + dir + " is not writable; choose a writable Tuner.storagePath(...)");
+        if (restored == null && Files.exists(dir.resolve(ExperimentState.FILE))) {
+            throw new TuneException("the experiment folder " + dir + " holds an experiment already (" + ExperimentState.FILE
+                    + "): continue it with Tuner.restore(" + dir + ", <trainable>), or choose another Tuner.name(...) to start a new one");
         }
         LocalTrialExecutor executor = new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables());
-        List<Trial> trials = new TrialRunner(spec, executor, new SplittableRandom()).run();
+        TrialRunner runner = restored == null
+                ? new TrialRunner(spec, executor, new SplittableRandom())
+                : new TrialRunner(spec, executor, restored, resumeMode);
+        List<Trial> trials = runner.run();
         return DefaultComponents.resultGrid(trials, spec);
     }
 }

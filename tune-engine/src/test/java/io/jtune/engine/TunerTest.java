@@ -114,4 +114,13 @@ class TunerTest {
         assertEquals(4, spec.callbacks().size(), "JSON, CSV and error-file loggers and the progress table");
         assertEquals(0, Tuner.of(Line.class).progress(false).outputFiles(false).spec().callbacks().size());
     }
+
+    @Test
+    void anAnnotatedClassGetsEachDeclaredStopRuleOnce() {
+        ExperimentSpec spec = Tuner.of(example.models.Declared.Everything.class).spec();
+        int declared = io.jtune.engine.annotated.AnnotatedTrainables.experiment(example.models.Declared.Everything.class).stoppers().size();
+        assertTrue(declared >= 3, "iterations, time budget, thresholds and plateau rules: " + declared);
+        assertEquals(declared, spec.stoppers().size());
+        assertEquals(1, Tuner.of(example.models.Descent.class).spec().stoppers().size(), "@Stop(iterations = 10)");
+    }
 }

@@ -7,6 +7,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Param;
 import io.jtune.api.Reset;
 import io.jtune.api.Resources;
+import io.jtune.api.Result;
 import io.jtune.api.Samples;
 import io.jtune.api.Seed;
 import io.jtune.api.Stop;
@@ -69,7 +70,8 @@ final class ExperimentReader {
             return out;
         }
         if (stop.iterations() > 0) {
-            out.add(Stoppers.maximumIteration(stop.iterations()));
+            // training_iteration, as Ray Tune's stop={"training_iteration": n}: a trial restarted from a checkpoint still runs to n
+            out.add(Stoppers.metricThreshold(Result.TRAINING_ITERATION, stop.iterations(), Mode.MAX));
         }
         if (stop.timeBudgetS() > 0) {
             out.add(Stoppers.timeout(Duration.ofNanos((long) (stop.timeBudgetS() * 1e9))));

@@ -45,6 +45,26 @@ public final class CheckpointFolders {
         }
     }
 
+    /** The prefix {@link #setAside} gives a folder about to be deleted. */
+    public static final String SET_ASIDE_PREFIX = ".deleting_";
+
+    /**
+     * Renames {@code folder} to {@code .deleting_<name>} beside it (replacing an older one) and
+     * returns the new path; a missing folder is returned as it is.
+     */
+    public static Path setAside(Path folder) throws IOException {
+        if (!Files.exists(folder)) {
+            return folder;
+        }
+        Path aside = folder.resolveSibling(SET_ASIDE_PREFIX + folder.getFileName());
+        deleteRecursively(aside);
+        try {
+            return Files.move(folder, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            return folder;
+        }
+    }
+
     /** Makes {@code dir} an existing, empty folder (deleting what was there). */
     public static void prepareEmpty(Path dir) throws IOException {
         deleteRecursively(dir);

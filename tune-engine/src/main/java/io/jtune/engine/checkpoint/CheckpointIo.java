@@ -33,11 +33,15 @@ public final class CheckpointIo implements AutoCloseable {
         return t;
     });
 
-    /** Deletes the folder in the background; a failure is logged. */
+    /**
+     * Deletes the folder in the background; a failure is logged. The folder is first renamed to
+     * {@code .deleting_<name>}, so a process killed mid-delete leaves no half-deleted checkpoint
+     * under a checkpoint's name.
+     */
     public void delete(Path folder) {
         thread.execute(() -> {
             try {
-                CheckpointFolders.deleteRecursively(folder);
+                CheckpointFolders.deleteRecursively(CheckpointFolders.setAside(folder));
             } catch (IOException e) {
                 LOG.warn("could not delete checkpoint folder {}", folder, e);
             }
@@ -56,29 +60,34 @@ public final class CheckpointIo implements AutoCloseable {
     }
 
     /**
-     * Replaces {@code file} with {@code content} in the background, atomically: a temporary file in
-     * the same folder is written and forced to disk, then renamed over it. Readers see the old or the
-     * new content, never a mix. A failure is logged (the next write tries again).
+     * Replaces {@code file} with {@code content} in the background, as {@link #writeAtomicallyNow}
+     * does. A failure is logged (the next write tries again).
      */
     public void writeAtomically(Path file, byte[] content) {
         thread.execute(() -> {
-            Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            } catch (IOException e) {
-                LOG.warn("could not write {}", temp, e);
-                return;
-            }
             try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                writeAtomicallyNow(file, content);
             } catch (IOException e) {
-                LOG.warn("could not replace {} with {}", file, temp, e);
+                LOG.warn("could not write {}: {}", file, e.getMessage(), e);
             }
         });
+    }
+
+    /**
+     * Replaces {@code file} with {@code content} on the calling thread, atomically: a temporary file
+     * in the same folder is written and forced to disk, then renamed over it. Readers see the old or
+     * the new content, never a mix.
+     */
+    public static void writeAtomicallyNow(Path file, byte[] content) throws IOException {
+        Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(content);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Waits (at most {@code timeout}) until what was asked so far is done; returns at once when closed. */

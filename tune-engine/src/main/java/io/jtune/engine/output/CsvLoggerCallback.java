@@ -19,8 +19,8 @@ import java.util.function.LongSupplier;
 /**
  * Writes each trial's {@code progress.csv}: one row a result, nested values (the {@code config}
  * too) flattened to {@code a/b} columns. The header comes from the first result; later results keep
- * its columns (new keys are left out, missing ones are empty cells). A resumed trial appends rows
- * under the header already in its file. Cells follow {@link CsvFormat}.
+ * its columns (new keys are left out, missing ones are empty cells). A resumed trial continues its
+ * file under the header already there. Cells follow {@link CsvFormat}.
  */
 public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallback.ProgressFile> {
     /** The progress file of a trial. */
@@ -31,7 +31,7 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     }
 
     CsvLoggerCallback(LongSupplier nanoClock) {
-        super(nanoClock);
+        super(nanoClock, PROGRESS_FILE, true, true);
     }
 
     @Override
@@ -40,8 +40,8 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     }
 
     @Override
-    protected ProgressFile open(TrialView trial, Path dir, long nowNanos) throws IOException {
-        return new ProgressFile(dir.resolve(PROGRESS_FILE), nowNanos);
+    protected ProgressFile open(Path path, long nowNanos) throws IOException {
+        return new ProgressFile(path, nowNanos);
     }
 
     /**

@@ -2,16 +2,23 @@ package io.jtune.engine.output;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.jtune.api.TuneException;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.TrialView;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -19,20 +26,23 @@ import java.util.function.LongSupplier;
  * Writes each trial's {@code params.json} (its config, pretty-printed with sorted keys, at every
  * start) and {@code result.json} (one JSON object a line, a line a result: every metric and auto
  * field with {@code config} nested), as Ray Tune's {@code JsonLoggerCallback}. NaN and infinities
- * are written bare, as Python's {@code json} does. A resumed trial appends to its result.json.
+ * are written bare, as Python's {@code json} does. A resumed trial continues its result.json, which
+ * {@link #readResults} reads back.
  */
 public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCallback.ResultFile> {
     /** The config file of a trial. */
     public static final String PARAMS_FILE = "params.json";
     /** The results file of a trial. */
     public static final String RESULT_FILE = "result.json";
+    private static final ObjectMapper READER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+    private static final TypeReference<LinkedHashMap<String, Object>> RESULT_TYPE = new TypeReference<>() { };
 
     public JsonLoggerCallback() {
         this(System::nanoTime);
     }
 
     JsonLoggerCallback(LongSupplier nanoClock) {
-        super(nanoClock);
+        super(nanoClock, RESULT_FILE, false, false);
     }
 
     @Override
@@ -50,9 +60,53 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
         file(trial);
     }
 
+    /**
+     * The results in a trial folder's result.json, in order, with {@code config} as a {@link Config};
+     * a partly written last line is left out, a missing file holds none.
+     *
+     * @throws TuneException naming the file and line when a complete line is not a JSON object
+     */
+    public static List<Result> readResults(Path trialDir) {
+        Path file = trialDir.resolve(RESULT_FILE);
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        List<Result> results = new ArrayList<>();
+        for (int start = 0, end = indexOfNewline(bytes, 0); end >= 0; start = end + 1, end = indexOfNewline(bytes, start)) {
+            LinkedHashMap<String, Object> values;
+            try {
+                values = READER.readValue(bytes, start, end - start, RESULT_TYPE);
+            } catch (IOException e) {
+                throw new TuneException("line " + (results.size() + 1) + " of " + file + " is not a result (" + e.getMessage()
+                        + "); a result.json holds one JSON object a line: repair or remove that line", e);
+            }
+            if (values.get(Result.CONFIG) instanceof Map<?, ?> config) {
+                @SuppressWarnings("unchecked")
+                Map<String, ?> typed = (Map<String, ?>) config;
+                values.put(Result.CONFIG, Config.of(typed));
+            }
+            results.add(Result.wrap(values));
+        }
+        return results;
+    }
+
+    private static int indexOfNewline(byte[] bytes, int from) {
+        for (int i = from; i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     @Override
-    protected ResultFile open(TrialView trial, Path dir, long nowNanos) throws IOException {
-        return new ResultFile(dir.resolve(RESULT_FILE), nowNanos);
+    protected ResultFile open(Path path, long nowNanos) throws IOException {
+        return new ResultFile(path, nowNanos);
     }
 
     /** An open result.json. */
@@ -61,23 +115,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
 
         ResultFile(Path path, long nowNanos) throws IOException {
             super(path, FLUSH_INTERVAL_NANOS, nowNanos);
-            boolean needsNewline = endsWithoutNewline(path);
-            OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            json = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8);
-            if (needsNewline) {
-                json.writeRaw('\n');
-            }
-        }
-
-        /** True when a resumed file's last line is unfinished (a crash mid-write), so the next line starts fresh. */
-        private static boolean endsWithoutNewline(Path path) throws IOException {
-            if (!Files.exists(path) || Files.size(path) == 0) {
-                return false;
-            }
-            try (RandomAccessFile f = new RandomAccessFile(path.toFile(), "r")) {
-                f.seek(f.length() - 1);
-                return f.read() != '\n';
-            }
+            json = JsonValues.FACTORY.createGenerator(Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND), JsonEncoding.UTF8);
         }
 
         @Override

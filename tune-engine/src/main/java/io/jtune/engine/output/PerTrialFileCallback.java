@@ -15,46 +15,91 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * A logger callback that writes each result to one buffered file per live trial: opened at its start
- * (or first result), flushed at most once a second, closed when the trial completes or fails and
- * at the experiment's end. Files are opened for appending, so a resumed trial continues its file.
+ * A logger callback that writes each result as one record of one buffered file per live trial:
+ * opened at its start (or first result), flushed at most once a second, closed when the trial
+ * completes or fails and at the experiment's end. A trial's file is continued, not replaced: as a
+ * {@link ResultLog} it is cut back or completed to the results the trial continues from, and a
+ * partly written last record (a process that died mid-write) is cut off before appending.
  *
  * @param <F> the file type
  */
-abstract class PerTrialFileCallback<F extends TrialFile> implements Callback {
+abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, ResultLog {
     /** How often a file is flushed at most while its trial runs. */
     static final long FLUSH_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final Map<String, F> open = new HashMap<>();
     private final LongSupplier nanoClock;
+    private final String fileName;
+    private final boolean hasHeader;
+    private final boolean quoted;
 
-    PerTrialFileCallback(LongSupplier nanoClock) {
+    /**
+     * @param fileName the file's name in the trial folder
+     * @param hasHeader whether the file starts with a header record before the results
+     * @param quoted whether a line break inside double quotes belongs to a record (CSV)
+     */
+    PerTrialFileCallback(LongSupplier nanoClock, String fileName, boolean hasHeader, boolean quoted) {
         this.nanoClock = nanoClock;
+        this.fileName = fileName;
+        this.hasHeader = hasHeader;
+        this.quoted = quoted;
     }
 
-    /** Opens (for appending) the trial's file inside {@code dir}, which exists. */
-    protected abstract F open(TrialView trial, Path dir, long nowNanos) throws IOException;
+    /** Opens {@code path} (whose records are all complete) for appending. */
+    protected abstract F open(Path path, long nowNanos) throws IOException;
 
-    /** The trial's open file, opened now if needed. */
+    /** The trial's open file, opened now if needed, continuing the complete records in it. */
     final F file(TrialView trial) {
         F file = open.get(trial.id());
         if (file == null) {
-            Path dir = trial.localDir();
-            try {
-                Files.createDirectories(dir);
-                file = open(trial, dir, nanoClock.getAsLong());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + dir + ": " + e.getMessage(), e);
-            }
-            open.put(trial.id(), file);
+            file = openCut(trial, Integer.MAX_VALUE);
         }
         return file;
+    }
+
+    /** Opens the trial's file, cut back to at most {@code maxResults} results. */
+    private F openCut(TrialView trial, int maxResults) {
+        Path dir = trial.localDir();
+        Path path = dir.resolve(fileName);
+        try {
+            Files.createDirectories(dir);
+            int keepRecords = maxResults == 0 ? 0 : hasHeader ? (int) Math.min(Integer.MAX_VALUE, maxResults + 1L) : maxResults;
+            int records = RecordFiles.cut(path, keepRecords, quoted);
+            F file = open(path, nanoClock.getAsLong());
+            file.results = hasHeader ? Math.max(0, records - 1) : records;
+            open.put(trial.id(), file);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void continueFrom(TrialView trial, List<Result> results) {
+        F file = open.get(trial.id());
+        if (file != null && file.results == results.size()) {
+            return;
+        }
+        close(trial);
+        file = openCut(trial, results.size());
+        for (int i = file.results; i < results.size(); i++) {
+            file.write(results.get(i), trial.config());
+        }
+        file.results = results.size();
+    }
+
+    @Override
+    public void flush() {
+        for (F file : open.values()) {
+            file.flush();
+        }
     }
 
     @Override
     public void onTrialResult(TrialView trial, Result result) {
         F file = file(trial);
         file.write(result, trial.config());
+        file.results++;
         file.wrote(nanoClock.getAsLong());
     }
 

@@ -15,6 +15,8 @@ abstract class TrialFile implements AutoCloseable {
     private final Path path;
     private final long flushIntervalNanos;
     private long lastFlush;
+    /** How many results the file holds. */
+    int results;
 
     TrialFile(Path path, long flushIntervalNanos, long nowNanos) {
         this.path = path;
@@ -34,12 +36,17 @@ abstract class TrialFile implements AutoCloseable {
     /** Called after each write: flushes when the interval has passed since the last flush. */
     final void wrote(long nowNanos) {
         if (nowNanos - lastFlush >= flushIntervalNanos) {
-            try {
-                flushNow();
-            } catch (IOException e) {
-                throw failure("flush", e);
-            }
+            flush();
             lastFlush = nowNanos;
+        }
+    }
+
+    /** Hands buffered output to the OS now. */
+    final void flush() {
+        try {
+            flushNow();
+        } catch (IOException e) {
+            throw failure("flush", e);
         }
     }
 

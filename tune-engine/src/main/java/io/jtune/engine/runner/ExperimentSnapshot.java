@@ -1,32 +1,42 @@
 package io.jtune.engine.runner;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
+import io.jtune.api.spi.TrialScheduler;
 import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Takes the runner's, the trials' and the components' state as an {@link ExperimentState}. */
+/** Takes the runner's, the settings', the trials' and the components' state as an {@link ExperimentState}. */
 final class ExperimentSnapshot {
     private ExperimentSnapshot() {
     }
 
-    static ExperimentState take(ExperimentSpec spec, String idPrefix, boolean stopped, List<Trial> trials) {
+    /** {@code searcher}, {@code scheduler} and {@code stoppers} save the state; the spec's instances name their types. */
+    static ExperimentState take(ExperimentSpec spec, String idPrefix, boolean stopped, List<Trial> trials,
+                                SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers) {
         ExperimentState.RunnerState runner = new ExperimentState.RunnerState(spec.name(), spec.trainable().name(), spec.seed(), spec.metric(),
                 spec.mode() == null ? null : spec.mode().toString(), idPrefix, stopped);
-        List<JsonNode> stoppers = new ArrayList<>();
-        for (Stopper s : spec.stoppers()) {
-            stoppers.add(ExperimentState.componentState("stopper " + s.getClass().getName(), s.saveState()));
+        ExperimentState.Settings settings = new ExperimentState.Settings(spec.numSamples(), spec.maxFailures(), spec.failFast(),
+                spec.maxConcurrentTrials(), spec.resources(), spec.checkpoint(), spec.reuseTrainables(), spaceParameters(spec));
+        List<ExperimentState.ComponentState> stopperStates = new ArrayList<>();
+        for (int i = 0; i < stoppers.size(); i++) {
+            stopperStates.add(ExperimentState.componentState("stopper", spec.stoppers().get(i), stoppers.get(i).saveState()));
         }
         List<ExperimentState.TrialState> trialStates = new ArrayList<>(trials.size());
         for (Trial t : trials) {
             trialStates.add(state(t));
         }
-        return new ExperimentState(ExperimentState.FORMAT, System.currentTimeMillis() / 1000.0, runner,
-                ExperimentState.componentState("searcher " + spec.searcher().getClass().getName(), spec.searcher().saveState()),
-                ExperimentState.componentState("scheduler " + spec.scheduler().getClass().getName(), spec.scheduler().saveState()),
-                stoppers, trialStates);
+        return new ExperimentState(ExperimentState.FORMAT, System.currentTimeMillis() / 1000.0, runner, settings,
+                ExperimentState.componentState("searcher", spec.searcher(), searcher.saveState()),
+                ExperimentState.componentState("scheduler", spec.scheduler(), scheduler.saveState()),
+                stopperStates, trialStates);
+    }
+
+    /** The sorted paths of the spec's search space. */
+    static List<String> spaceParameters(ExperimentSpec spec) {
+        return spec.space().domains().keySet().stream().sorted().toList();
     }
 
     private static ExperimentState.TrialState state(Trial t) {

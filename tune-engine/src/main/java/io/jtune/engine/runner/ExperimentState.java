@@ -7,34 +7,41 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.jtune.api.TrialStatus;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.FailFast;
+import io.jtune.engine.search.SearcherWrapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What {@code experiment_state.json} holds (written by the runner, read to resume): the runner's
- * state, every trial's, and the saved state of the searcher, scheduler and stoppers as the JSON
- * they returned. Keys are snake_case, as Ray Tune writes its experiment state.
+ * state, the experiment's settings, every trial's state, and the searcher, scheduler and stoppers
+ * each with its class and the JSON its {@code saveState()} returned. Keys are snake_case, as Ray
+ * Tune writes its experiment state.
  *
  * @param format the version of this layout ({@value #FORMAT})
  * @param timestamp when it was written, epoch seconds
  * @param runner the runner's state
- * @param searcher what {@code SearchAlgorithm.saveState()} returned
- * @param scheduler what {@code TrialScheduler.saveState()} returned
- * @param stoppers what each {@code Stopper.saveState()} returned, in order
+ * @param settings what the experiment ran with, besides its components
+ * @param searcher the search algorithm
+ * @param scheduler the trial scheduler
+ * @param stoppers the stop rules, in order
  * @param trials every trial, in the order created
  */
-public record ExperimentState(int format, double timestamp, RunnerState runner, JsonNode searcher, JsonNode scheduler,
-                              List<JsonNode> stoppers, List<TrialState> trials) {
+public record ExperimentState(int format, double timestamp, RunnerState runner, Settings settings, ComponentState searcher,
+                              ComponentState scheduler, List<ComponentState> stoppers, List<TrialState> trials) {
 
     /** The file name inside the experiment folder. */
     public static final String FILE = "experiment_state.json";
     /** The layout version this code writes and reads. */
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
@@ -51,6 +58,30 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
      * @param stopped whether the experiment was stopped (by a stopper or failFast)
      */
     public record RunnerState(String experiment, String trainable, long seed, String metric, String mode, String trialIdPrefix, boolean stopped) {
+    }
+
+    /**
+     * The settings a resumed experiment runs with again (the caller may change them after
+     * {@code Tuner.restore}).
+     *
+     * @param numSamples how many times the space is sampled
+     * @param maxFailures retries of a failed trial (-1 = unlimited)
+     * @param failFast what a trial error does to the experiment
+     * @param maxConcurrentTrials at most this many trials at once (0 = as resources allow)
+     * @param resources what each trial needs
+     * @param checkpoint when trials checkpoint and how many checkpoints are kept
+     * @param reuseTrainables whether finished trainables take the next config through {@code reset}
+     * @param spaceParameters the paths of the search space's parameters, sorted (the space itself is code)
+     */
+    public record Settings(int numSamples, int maxFailures, FailFast failFast, int maxConcurrentTrials, ResourceRequest resources,
+                           CheckpointPolicy checkpoint, boolean reuseTrainables, List<String> spaceParameters) {
+    }
+
+    /**
+     * A searcher, scheduler or stopper: its class (with the classes a searcher wraps), to check that
+     * a resumed experiment uses the same, and its saved state.
+     */
+    public record ComponentState(String type, JsonNode state) {
     }
 
     /**
@@ -76,13 +107,25 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
         }
     }
 
-    /** Parses a component's saved state; an error names the component when it is not JSON. */
-    static JsonNode componentState(String component, String json) {
+    /** A component's class and saved state; an error names the component when the state is not JSON. */
+    static ComponentState componentState(String role, Object component, String json) {
+        String type = typeOf(component);
         try {
-            return JSON.readTree(json == null ? "null" : json);
+            return new ComponentState(type, JSON.readTree(json == null ? "null" : json));
         } catch (JacksonException e) {
-            throw new TuneException("the " + component + " saved a state that is not JSON (" + e.getOriginalMessage() + "); saveState() must return JSON text");
+            throw new TuneException("the " + role + " " + type + " saved a state that is not JSON (" + e.getOriginalMessage() + "); saveState() must return JSON text");
         }
+    }
+
+    /** The component's class name, followed by what it wraps in parentheses for a {@link SearcherWrapper}. */
+    static String typeOf(Object component) {
+        String type = component.getClass().getName();
+        return component instanceof SearcherWrapper wrapper ? type + "(" + typeOf(wrapper.wrapped()) + ")" : type;
+    }
+
+    /** The JSON text a component's {@code restoreState} takes. */
+    static String json(JsonNode state) {
+        return state.toString();
     }
 
     /**
@@ -115,7 +158,7 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
         if (format != FORMAT) {
             throw new TuneException("the experiment state " + file + " has format " + root.path("format") + ", but this jtune reads format " + FORMAT);
         }
-        for (String field : List.of("runner", "searcher", "scheduler", "stoppers", "trials")) {
+        for (String field : List.of("runner", "searcher", "scheduler", "stoppers", "trials", "settings")) {
             if (!root.has(field)) {
                 throw new TuneException("the experiment state " + file + " lacks '" + field + "'; it is not a complete jtune experiment state");
             }
@@ -131,11 +174,20 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
     }
 
     private void requireComplete(Path file) {
-        if (runner == null || runner.trialIdPrefix() == null || trials == null || stoppers == null) {
-            throw new TuneException("the experiment state " + file + " has no runner, trial-id prefix, trials or stoppers; it is not a complete jtune experiment state");
+        if (runner == null || runner.trialIdPrefix() == null || runner.trainable() == null || settings == null || settings.spaceParameters() == null
+                || trials == null || stoppers == null) {
+            throw new TuneException("the experiment state " + file + " has no runner, trainable, trial-id prefix, settings, trials or stoppers; it is not a complete jtune experiment state");
+        }
+        List<ComponentState> components = new ArrayList<>(stoppers);
+        components.add(searcher);
+        components.add(scheduler);
+        for (ComponentState c : components) {
+            if (c == null || c.type() == null) {
+                throw new TuneException("the experiment state " + file + " has a searcher, scheduler or stopper without its type; it is not a complete jtune experiment state");
+            }
         }
         for (TrialState t : trials) {
-            if (t == null || t.trialId() == null || t.status() == null || t.config() == null || t.checkpoints() == null) {
+            if (t == null || t.trialId() == null || t.name() == null || t.status() == null || t.config() == null || t.checkpoints() == null) {
                 throw new TuneException("the experiment state " + file + " has an incomplete trial entry " + t + "; it is not a complete jtune experiment state");
             }
         }

@@ -14,6 +14,8 @@ final class SnapshotSchedule {
     private long periodNanos;
     private long lastWrite = Long.MIN_VALUE;
     private boolean dirty;
+    private int writes;
+    private long writeNanos;
 
     SnapshotSchedule(Duration minPeriod) {
         this.minPeriodNanos = minPeriod.toNanos();
@@ -28,10 +30,24 @@ final class SnapshotSchedule {
         return dirty && (lastWrite == Long.MIN_VALUE || nowNanos - lastWrite >= periodNanos);
     }
 
-    /** Records a write that started at {@code startNanos} and took {@code tookNanos}. */
+    /**
+     * Records a write that started at {@code startNanos} and took {@code tookNanos}. The first
+     * write, slowed by class loading and a cold JIT, does not stretch the period.
+     */
     void wrote(long startNanos, long tookNanos) {
+        boolean first = writes == 0;
         dirty = false;
+        writes++;
+        writeNanos += tookNanos;
         lastWrite = startNanos;
-        periodNanos = Math.max(minPeriodNanos, SHARE_FACTOR * tookNanos);
+        if (!first) {
+            periodNanos = Math.max(minPeriodNanos, SHARE_FACTOR * tookNanos);
+        }
+    }
+
+    /** How many snapshots were taken and their share of {@code runNanos} on the driver, for the log. */
+    String summary(long runNanos) {
+        return String.format(java.util.Locale.ROOT, "%d snapshot(s) took %.1f ms on the driver, %.2f%% of the run's %.1f ms",
+                writes, writeNanos / 1e6, runNanos == 0 ? 0 : 100.0 * writeNanos / runNanos, runNanos / 1e6);
     }
 }

@@ -103,6 +103,35 @@ public final class Trial implements TrialView {
         history.add(result);
     }
 
+    /**
+     * Drops the results after the state at {@code trainingIteration}, which a restart from it
+     * produces again: the trailing results of the current lineage (since the last exploit, where
+     * iterations stop following one another) with a higher iteration.
+     */
+    void rewindTo(long trainingIteration) {
+        while (!history.isEmpty()) {
+            long last = history.get(history.size() - 1).trainingIteration();
+            if (last <= trainingIteration) {
+                break;
+            }
+            history.remove(history.size() - 1);
+            if (!history.isEmpty() && history.get(history.size() - 1).trainingIteration() != last - 1) {
+                break;
+            }
+        }
+        lastResult = history.isEmpty() ? null : history.get(history.size() - 1);
+    }
+
+    /** Puts back what a resumed experiment's state says of the trial: its status, failures and logged results. */
+    void restore(TrialStatus restoredStatus, int failures, String trace, List<Result> results) {
+        status = restoredStatus;
+        numFailures = failures;
+        errorTrace = trace;
+        history.clear();
+        history.addAll(results);
+        lastResult = results.isEmpty() ? null : results.get(results.size() - 1);
+    }
+
     /** The logged result at this training iteration (the most recent one when logged twice), or null. */
     Result resultAt(long trainingIteration) {
         for (int i = history.size() - 1; i >= 0; i--) {

@@ -73,6 +73,11 @@ final class TrialNames {
         return cleaned.substring(start, end);
     }
 
+    /** How the names of the trials of an experiment with this trainable and trial-id prefix begin. */
+    static String namePrefix(String trainable, String idPrefix) {
+        return UNSAFE_NAME.matcher(trainable + '_' + idPrefix + '_').replaceAll("_");
+    }
+
     /** {@code <trainable>_<trial_id>_<tag>}, safe as a folder name, at most {@value #MAX_NAME_LENGTH} characters. */
     static String trialName(String trainable, String trialId, String tag) {
         String name = UNSAFE_NAME.matcher(trainable + '_' + trialId + '_' + tag).replaceAll("_");

@@ -15,9 +15,11 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
+import io.jtune.engine.output.ResultLog;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
@@ -25,6 +27,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -44,9 +47,14 @@ import org.slf4j.LoggerFactory;
  * executor event: a result gets its auto fields, goes through the stoppers and the scheduler
  * (CONTINUE, PAUSE, STOP), the searcher and the callbacks, and is checkpointed by the
  * {@link CheckpointPolicy}. A failing trainable errors its trial, which is retried from its latest
- * checkpoint while its failures stay within {@code maxFailures}. Every decision and state change
- * happens on the thread calling {@link #run()}; the experiment's state is snapshotted to
- * {@code experiment_state.json} after changes (throttled) and at the end.
+ * checkpoint while its failures stay within {@code maxFailures}; a trial that restarts from a
+ * checkpoint drops the results logged after it (from its history and, through {@link ResultLog},
+ * from its files), so each iteration is logged once. Every decision and state change happens on
+ * the thread calling {@link #run()}; the experiment's state is snapshotted to
+ * {@code experiment_state.json} before the first trial (an unwritable folder fails there), after
+ * changes (throttled), at the end and at JVM shutdown. A runner made with an
+ * {@link ExperimentState} continues that experiment. An exception of a searcher, scheduler, stopper
+ * or callback ends the experiment as a {@link ComponentException} naming it, after the state is saved.
  */
 public final class TrialRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
@@ -61,6 +69,8 @@ public final class TrialRunner {
     private final TrialScheduler scheduler;
     private final List<Stopper> stoppers;
     private final List<Callback> callbacks;
+    private final List<ResultLog> resultLogs;
+    private final ExperimentResume resume;
     private final CheckpointIo io = new CheckpointIo();
     private final List<Trial> trials = new ArrayList<>();
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
@@ -77,22 +87,38 @@ public final class TrialRunner {
     private final Set<String> sampledPaths;
     private final String idPrefix;
     private final int maxPending;
+    private final long startNanos = System.nanoTime();
     private long runCounter;
     private boolean stopRequested;
     private Trial deciding;
     private RuntimeException toRaise;
 
-    /** {@code random} draws the experiment's trial-id prefix. */
+    /** A new experiment; {@code random} draws its trial-id prefix. */
     public TrialRunner(ExperimentSpec spec, TrialExecutor executor, RandomGenerator random) {
+        this(spec, executor, TrialNames.experimentPrefix(random), null);
+    }
+
+    /**
+     * Continues the experiment {@code state} was read from (its folder is the spec's): the searcher
+     * and stoppers get their saved state after setup, the trials come back (as {@code mode} says),
+     * then the scheduler gets its saved state.
+     */
+    public TrialRunner(ExperimentSpec spec, TrialExecutor executor, ExperimentState state, ResumeMode mode) {
+        this(spec, executor, state.runner().trialIdPrefix(), new ExperimentResume(state, mode, spec));
+    }
+
+    private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
         this.spec = spec;
         this.executor = executor;
-        this.searcher = spec.searcher();
-        this.scheduler = spec.scheduler();
-        this.stoppers = spec.stoppers();
-        this.callbacks = spec.callbacks();
-        this.metricCheck = new MetricCheck(spec.metric(), stoppers, spec.checkpoint().scoreAttribute());
+        this.resume = resume;
+        this.searcher = new GuardedSearcher(spec.searcher());
+        this.scheduler = new GuardedScheduler(spec.scheduler());
+        this.stoppers = spec.stoppers().stream().<Stopper>map(GuardedStopper::new).toList();
+        this.callbacks = spec.callbacks().stream().<Callback>map(GuardedCallback::new).toList();
+        this.resultLogs = spec.callbacks().stream().filter(ResultLog.class::isInstance).map(ResultLog.class::cast).toList();
+        this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
         this.sampledPaths = spec.space().domains().keySet();
-        this.idPrefix = TrialNames.experimentPrefix(random);
+        this.idPrefix = idPrefix;
         this.maxPending = Math.max(MIN_MAX_PENDING, (int) (executor.totals().cpu() * 1.1));
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
         this.events = new EventIntake(executor, stateLock);
@@ -112,16 +138,29 @@ public final class TrialRunner {
             throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
                     + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
         }
-        ExperimentInfo info = spec.info();
-        searcher.setup(info);
-        scheduler.setup(info);
-        stoppers.forEach(s -> s.setup(info));
-        callbacks.forEach(c -> c.setup(info));
+        if (resume != null) {
+            try {
+                resume.requireSameExperiment();
+            } catch (TuneException e) {
+                executor.close();
+                io.close();
+                throw e;
+            }
+        }
         boolean failed = true;
         stateLock.lock();
         Thread shutdownSnapshot = new Thread(this::snapshotAtShutdown, "jtune-snapshot-at-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownSnapshot);
         try {
+            ExperimentInfo info = spec.info();
+            searcher.setup(info);
+            scheduler.setup(info);
+            stoppers.forEach(s -> s.setup(info));
+            callbacks.forEach(c -> c.setup(info));
+            if (resume != null) {
+                restoreExperiment(resume.state());
+            }
+            writeFirstSnapshot();
             while (!isFinished()) {
                 step();
                 if (snapshots.due(System.nanoTime())) {
@@ -136,6 +175,7 @@ public final class TrialRunner {
             endCallbacks(failed);
             removeShutdownHook(shutdownSnapshot);
             stateLock.unlock();
+            LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
         }
         if (toRaise != null) {
             throw toRaise;
@@ -143,12 +183,58 @@ public final class TrialRunner {
         return trialsView;
     }
 
+    /**
+     * Puts a saved experiment back: searcher and stopper state, the trials (the scheduler and the
+     * callbacks hear of each as added), then the scheduler's state. A stopped experiment goes on.
+     */
+    private void restoreExperiment(ExperimentState state) {
+        searcher.restoreState(ExperimentState.json(state.searcher().state()));
+        for (int i = 0; i < stoppers.size(); i++) {
+            stoppers.get(i).restoreState(ExperimentState.json(state.stoppers().get(i).state()));
+        }
+        for (Trial trial : resume.trials()) {
+            trials.add(trial);
+            byId.put(trial.id(), trial);
+            counts[trial.status().ordinal()]++;
+            scheduler.onTrialAdd(view, trial);
+            for (Callback c : callbacks) {
+                c.onTrialAdd(trial);
+            }
+        }
+        scheduler.restoreState(ExperimentState.json(state.scheduler().state()));
+        LOG.info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), trials.size(),
+                counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()]);
+    }
+
+    /** The state before any trial starts, written on this thread: a folder that cannot be written fails the experiment here. */
+    private void writeFirstSnapshot() {
+        Path file = spec.experimentDir().resolve(ExperimentState.FILE);
+        try {
+            Files.createDirectories(file.getParent());
+            CheckpointIo.writeAtomicallyNow(file, takeSnapshot());
+        } catch (IOException e) {
+            throw new TuneException("cannot write the experiment state " + file + " (" + e + "); choose a writable Tuner.storagePath(...)", e);
+        }
+    }
+
     /** Serialises the state now (on this thread, so it is consistent) and writes it atomically in the background. */
     private void writeSnapshot() {
+        io.writeAtomically(spec.experimentDir().resolve(ExperimentState.FILE), takeSnapshot());
+    }
+
+    /** The state as JSON, after the result logs are flushed so they hold every result the state's checkpoints are at. */
+    private byte[] takeSnapshot() {
         long start = System.nanoTime();
-        byte[] state = ExperimentSnapshot.take(spec, idPrefix, stopRequested, trials).toJson();
+        for (ResultLog log : resultLogs) {
+            try {
+                log.flush();
+            } catch (RuntimeException e) {
+                throw ComponentException.of("callback", log, "flush", e);
+            }
+        }
+        byte[] state = ExperimentSnapshot.take(spec, idPrefix, stopRequested, trials, searcher, scheduler, stoppers).toJson();
         snapshots.wrote(start, System.nanoTime() - start);
-        io.writeAtomically(spec.experimentDir().resolve(ExperimentState.FILE), state);
+        return state;
     }
 
     /** At JVM shutdown (Ctrl-C, System.exit): the state as it is between two changes, written before the JVM ends. */
@@ -294,8 +380,18 @@ public final class TrialRunner {
 
     private void start(Trial trial) {
         TrackedCheckpoint restore = trial.checkpoints().latest();
+        if (!trial.exploited) {
+            trial.rewindTo(restore == null ? 0 : restore.iteration());
+        }
         trial.beginRun(++runCounter, restore);
         ensureDir(trial);
+        for (ResultLog log : resultLogs) {
+            try {
+                log.continueFrom(trial, trial.history());
+            } catch (RuntimeException e) {
+                throw ComponentException.of("callback", log, "continueFrom", e);
+            }
+        }
         setStatus(trial, TrialStatus.RUNNING);
         for (Callback c : callbacks) {
             c.onTrialStart(trial);

@@ -6,6 +6,7 @@ import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Ray Tune's {@code HyperBandForBOHB}: {@link HyperBandScheduler} without pipelining, for the BOHB
@@ -40,9 +41,16 @@ public final class HyperBandForBohb extends HyperBandScheduler {
         super(builder, "HyperBandForBohb");
     }
 
-    /** Registers the BOHB searcher (or anything else) to hear about budgets, pauses and promotions. */
+    /**
+     * Registers the BOHB searcher (or anything else) to hear about budgets, pauses and promotions; a
+     * listener registered already is not added again. The {@code Tuner} registers the experiment's
+     * searcher itself when it is a listener.
+     */
     public void addListener(Listener listener) {
-        listeners.add(listener);
+        Objects.requireNonNull(listener, "listener");
+        if (listeners.stream().noneMatch(l -> l == listener)) {
+            listeners.add(listener);
+        }
     }
 
     /** Largest bracket first. */

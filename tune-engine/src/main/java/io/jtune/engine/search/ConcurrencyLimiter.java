@@ -1,6 +1,5 @@
 package io.jtune.engine.search;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
@@ -16,7 +15,7 @@ import java.util.Set;
  * being live when it completes. Everything else is forwarded to the wrapped searcher; results of
  * trials it did not suggest are not. The live trials are part of the saved state.
  */
-public final class ConcurrencyLimiter implements SearchAlgorithm {
+public final class ConcurrencyLimiter implements SearcherWrapper {
     private static final String NAME = "ConcurrencyLimiter";
 
     private final SearchAlgorithm inner;
@@ -32,6 +31,11 @@ public final class ConcurrencyLimiter implements SearchAlgorithm {
         }
         this.inner = inner;
         this.maxConcurrent = maxConcurrent;
+    }
+
+    @Override
+    public SearchAlgorithm wrapped() {
+        return inner;
     }
 
     @Override
@@ -80,7 +84,7 @@ public final class ConcurrencyLimiter implements SearchAlgorithm {
         ObjectNode state = StateJson.object();
         ArrayNode ids = state.putArray("live");
         live.forEach(ids::add);
-        state.set("inner", StateJson.parse(inner.saveState(), inner.getClass().getSimpleName()));
+        StateJson.putWrapped(state, inner);
         return StateJson.write(state);
     }
 
@@ -89,9 +93,6 @@ public final class ConcurrencyLimiter implements SearchAlgorithm {
         ObjectNode state = StateJson.parse(json, NAME);
         live.clear();
         state.path("live").forEach(id -> live.add(id.asText()));
-        JsonNode innerState = state.get("inner");
-        if (innerState != null) {
-            inner.restoreState(StateJson.write(innerState));
-        }
+        StateJson.restoreWrapped(state, inner);
     }
 }

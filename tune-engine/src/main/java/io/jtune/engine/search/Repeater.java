@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * Intermediate results are not forwarded. The total number of trials is the wrapped searcher's
  * count times {@code repeat}.
  */
-public final class Repeater implements SearchAlgorithm {
+public final class Repeater implements SearcherWrapper {
     /** The config key holding a trial's index within its group. */
     public static final String TRIAL_INDEX = "__trial_index__";
     private static final String NAME = "Repeater";
@@ -59,6 +59,11 @@ public final class Repeater implements SearchAlgorithm {
         }
         this.inner = inner;
         this.repeat = repeat;
+    }
+
+    @Override
+    public SearchAlgorithm wrapped() {
+        return inner;
     }
 
     @Override
@@ -136,7 +141,7 @@ public final class Repeater implements SearchAlgorithm {
             });
             node.put("current", g == current);
         });
-        state.set("inner", StateJson.parse(inner.saveState(), inner.getClass().getSimpleName()));
+        StateJson.putWrapped(state, inner);
         return StateJson.write(state);
     }
 
@@ -172,9 +177,6 @@ public final class Repeater implements SearchAlgorithm {
                 current = g;
             }
         }
-        JsonNode innerState = state.get("inner");
-        if (innerState != null) {
-            inner.restoreState(StateJson.write(innerState));
-        }
+        StateJson.restoreWrapped(state, inner);
     }
 }

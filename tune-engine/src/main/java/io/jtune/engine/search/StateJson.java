@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
 import io.jtune.api.TuneException;
+import io.jtune.api.spi.SearchAlgorithm;
 import java.util.Map;
 
 /**
@@ -14,6 +15,7 @@ import java.util.Map;
  */
 public final class StateJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String WRAPPED = "inner";
 
     private StateJson() {
     }
@@ -41,6 +43,19 @@ public final class StateJson {
             throw new TuneException(owner + ": saved state must be a JSON object, got " + abbreviate(json));
         } catch (JsonProcessingException e) {
             throw new TuneException(owner + ": saved state is not valid JSON (" + e.getOriginalMessage() + "): " + abbreviate(json), e);
+        }
+    }
+
+    /** Stores the state of the searcher a wrapper forwards to under {@code "inner"}. */
+    public static void putWrapped(ObjectNode state, SearchAlgorithm wrapped) {
+        state.set(WRAPPED, parse(wrapped.saveState(), wrapped.getClass().getSimpleName()));
+    }
+
+    /** Restores the wrapped searcher from what {@link #putWrapped} stored, if anything. */
+    public static void restoreWrapped(ObjectNode state, SearchAlgorithm wrapped) {
+        JsonNode saved = state.get(WRAPPED);
+        if (saved != null) {
+            wrapped.restoreState(write(saved));
         }
     }
 

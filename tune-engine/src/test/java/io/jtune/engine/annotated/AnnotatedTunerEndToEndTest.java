@@ -30,9 +30,7 @@ class AnnotatedTunerEndToEndTest {
 
     @Test
     void runsTheExperimentTheAnnotationsDeclare() throws Exception {
-        Tuner tuner = Tuner.of(Descent.class);
-        AnnotatedTrainables.configure(Descent.class, tuner);
-        ResultGrid grid = tuner.name("annotated").storagePath(storage).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+        ResultGrid grid = Tuner.of(Descent.class).name("annotated").storagePath(storage).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
                 .progress(false).fit();
 
         assertEquals(2 * 6, grid.size(), "a grid of 2 optimizers crossed with @Samples(6)");

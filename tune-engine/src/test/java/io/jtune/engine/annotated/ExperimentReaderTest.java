@@ -17,7 +17,6 @@ import io.jtune.api.space.Space;
 import io.jtune.api.spi.Stopper;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.schedule.FifoScheduler;
-import io.jtune.engine.stop.MaximumIterationStopper;
 import io.jtune.engine.stop.MetricThresholdStopper;
 import io.jtune.engine.stop.TimeoutStopper;
 import io.jtune.engine.stop.TrialPlateauStopper;
@@ -67,7 +66,7 @@ class ExperimentReaderTest {
     @Test
     void stopRulesMapOntoRaysStoppers() {
         List<Stopper> stoppers = AnnotatedTrainables.experiment(Declared.Everything.class).stoppers();
-        assertEquals(List.of(MaximumIterationStopper.class, TimeoutStopper.class, MetricThresholdStopper.class, MetricThresholdStopper.class, TrialPlateauStopper.class),
+        assertEquals(List.of(MetricThresholdStopper.class, TimeoutStopper.class, MetricThresholdStopper.class, MetricThresholdStopper.class, TrialPlateauStopper.class),
                 stoppers.stream().map(Object::getClass).toList());
         for (int i = 1; i <= 20; i++) {
             assertEquals(i == 20, stoppers.get(0).shouldStop("t", Result.of(Map.of(Result.TRAINING_ITERATION, i))), "iterations = 20 stops at result " + i);

@@ -84,7 +84,7 @@ class JsonLoggerCallbackTest {
     }
 
     @Test
-    void aResumedTrialAppendsAfterItsEarlierResults() throws IOException {
+    void aResumedTrialContinuesAfterItsCompleteResultsDroppingAPartlyWrittenLine() throws IOException {
         TestTrialView trial = trial();
         Files.createDirectories(trial.localDir());
         Path file = trial.localDir().resolve("result.json");
@@ -94,8 +94,8 @@ class JsonLoggerCallbackTest {
         json.onTrialResult(trial, result("training_iteration", 3, "config", Config.empty()));
         json.onExperimentEnd(List.of(trial));
 
-        assertEquals(List.of("{\"training_iteration\":1}", "{\"training_iteration\":2,\"cut", "{\"training_iteration\":3,\"config\":{}}"), Files.readAllLines(file),
-                "an unfinished last line (a crash mid-write) does not swallow the next result");
+        assertEquals(List.of("{\"training_iteration\":1}", "{\"training_iteration\":3,\"config\":{}}"), Files.readAllLines(file),
+                "an unfinished last line (a crash mid-write) is cut before the next result");
     }
 
     @Test

@@ -67,7 +67,7 @@ class ChaosSchedulingTest {
                 session.report(Map.of("value", step * x), Checkpoint.fromDirectory(dir));
             }
         };
-        check(run(Runs.quiet(Tuner.of("counting", counting), storage).searcher(new ListSearcher(configs()))
+        check(run(Runs.quiet(Tuner.of("counting", counting), storage).searcher(new ListSearcher(configs())).numSamples(-1)
                 .scheduler(chaos(new SplittableRandom(12))).stop(StopAt.iteration(LAST_ITERATION)).resources(ResourceRequest.cpus(0.5))));
     }
 
@@ -102,7 +102,7 @@ class ChaosSchedulingTest {
     private static void check(List<Trial> trials) {
         assertEquals(8, trials.size());
         for (Trial t : trials) {
-            assertEquals(TrialStatus.TERMINATED, t.status(), t.name());
+            assertEquals(TrialStatus.TERMINATED, t.status(), t.name() + " " + t.errorTrace());
             double x = t.config().getDouble("x");
             long previous = 0;
             for (Result r : t.history()) {

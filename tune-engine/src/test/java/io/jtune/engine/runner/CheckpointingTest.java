@@ -81,7 +81,7 @@ class CheckpointingTest {
                 session.report(Map.of("i", i, Result.SHOULD_CHECKPOINT, i == 2));
             }
         };
-        Tuner function = quiet(Tuner.of("asks", asks), storage).name("fn").searcher(ListSearcher.of(1, "x")).scheduler(new FirstComeScheduler());
+        Tuner function = quiet(Tuner.of("asks", asks), storage).name("fn").searcher(ListSearcher.of(1, "x")).numSamples(-1).scheduler(new FirstComeScheduler());
         Trial f = run(function).get(0);
         assertEquals(TrialStatus.TERMINATED, f.status());
         assertEquals(List.of(), checkpointFolders(f), "a function only has the checkpoints it reports");
@@ -133,7 +133,7 @@ class CheckpointingTest {
             }
         };
         Set<String> paused = new HashSet<>();
-        List<Trial> trials = run(quiet(Tuner.of("fn", fn), storage).searcher(ListSearcher.of(2, "x")).scheduler(pausingOnceAt2(paused)));
+        List<Trial> trials = run(quiet(Tuner.of("fn", fn), storage).searcher(ListSearcher.of(2, "x")).numSamples(-1).scheduler(pausingOnceAt2(paused)));
         for (Trial t : trials) {
             assertEquals(TrialStatus.TERMINATED, t.status());
             assertEquals(List.of(1L, 2L, 3L, 4L), iterations(t));

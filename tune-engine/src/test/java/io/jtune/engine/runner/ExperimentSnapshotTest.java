@@ -12,6 +12,7 @@ import io.jtune.api.Config;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.search.SampleLimit;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
@@ -49,12 +50,16 @@ class ExperimentSnapshotTest {
         JsonNode state = new ObjectMapper().readTree(experiment.resolve("experiment_state.json").toFile());
         assertFalse(Files.exists(experiment.resolve(".experiment_state.json.tmp")), "the temporary file was renamed");
 
-        assertEquals(1, state.get("format").asInt());
+        assertEquals(2, state.get("format").asInt());
         assertEquals("CountingTrainable", state.get("runner").get("trainable").asText());
         assertEquals(1, state.get("runner").get("seed").asLong());
         assertEquals(trials.get(0).id().substring(0, 5), state.get("runner").get("trial_id_prefix").asText());
-        assertEquals(2, state.get("searcher").get("next").asInt());
-        assertEquals(scheduler.calls.size(), state.get("scheduler").get("calls").asInt());
+        assertEquals(SampleLimit.class.getName() + "(" + ListSearcher.class.getName() + ")", state.get("searcher").get("type").asText(),
+                "the searcher's class with the classes it wraps");
+        assertEquals(2, state.get("searcher").get("state").get("inner").get("next").asInt(), "the list searcher inside the numSamples limit");
+        assertEquals(scheduler.getClass().getName(), state.get("scheduler").get("type").asText());
+        assertEquals(scheduler.calls.size(), state.get("scheduler").get("state").get("calls").asInt());
+        assertEquals(2, state.get("settings").get("checkpoint").get("frequency").asInt());
         JsonNode first = state.get("trials").get(0);
         assertEquals(trials.get(0).id(), first.get("trial_id").asText());
         assertEquals(trials.get(0).name(), first.get("name").asText());
@@ -77,7 +82,7 @@ class ExperimentSnapshotTest {
                 .checkpoint(CheckpointPolicy.every(2).keepLatest(1)));
         ExperimentState state = ExperimentState.read(storage.toAbsolutePath().resolve("exp").resolve(ExperimentState.FILE));
         assertEquals("exp", state.runner().experiment());
-        assertEquals(3, state.searcher().get("next").asInt());
+        assertEquals(3, state.searcher().state().get("inner").get("next").asInt());
         assertEquals(3, state.trials().size());
         for (int i = 0; i < 3; i++) {
             Trial t = trials.get(i);
@@ -109,13 +114,13 @@ class ExperimentSnapshotTest {
         TuneException format = assertThrows(TuneException.class, () -> ExperimentState.read(file));
         assertTrue(format.getMessage().contains("has format 7"), format.getMessage());
 
-        String noTrials = "{\"format\": 1, \"runner\": {}, \"searcher\": {}, \"scheduler\": {}, \"stoppers\": []}";
+        String noTrials = "{\"format\": 2, \"runner\": {}, \"searcher\": {}, \"scheduler\": {}, \"stoppers\": []}";
         Files.writeString(file, noTrials);
         TuneException incomplete = assertThrows(TuneException.class, () -> ExperimentState.read(file));
         assertTrue(incomplete.getMessage().contains("lacks 'trials'"), incomplete.getMessage());
         assertEquals(noTrials, Files.readString(file), "reading changes nothing");
 
-        Files.writeString(file, "{\"format\": 1, \"runner\": {\"experiment\": \"e\"}, \"searcher\": {}, \"scheduler\": {}, \"stoppers\": [], \"trials\": []}");
+        Files.writeString(file, "{\"format\": 2, \"runner\": {\"experiment\": \"e\"}, \"settings\": {}, \"searcher\": {}, \"scheduler\": {}, \"stoppers\": [], \"trials\": []}");
         TuneException partial = assertThrows(TuneException.class, () -> ExperimentState.read(file));
         assertTrue(partial.getMessage().contains("not a complete jtune experiment state"), partial.getMessage());
     }
@@ -147,5 +152,11 @@ class ExperimentSnapshotTest {
         schedule.changed();
         assertFalse(schedule.due(10 * second + 37 * second), "a 2 s write makes the period 38 s (5% of the time)");
         assertTrue(schedule.due(10 * second + 38 * second));
+
+        SnapshotSchedule cold = new SnapshotSchedule(Duration.ofSeconds(10));
+        cold.changed();
+        cold.wrote(0, 3 * second);
+        cold.changed();
+        assertTrue(cold.due(10 * second), "the first write, slowed by class loading, does not stretch the period");
     }
 }

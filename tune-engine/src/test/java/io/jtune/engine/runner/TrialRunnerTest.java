@@ -3,6 +3,7 @@ package io.jtune.engine.runner;
 import static io.jtune.engine.testing.Runs.quiet;
 import static io.jtune.engine.testing.Runs.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -110,7 +111,7 @@ class TrialRunnerTest {
                 signals.add(s);
                 throw s;
             }
-        }), storage).searcher(ListSearcher.of(1, "x")).scheduler(scheduler));
+        }), storage).searcher(ListSearcher.of(1, "x")).numSamples(-1).scheduler(scheduler));
         Trial t = trials.get(0);
         assertEquals(TrialStatus.TERMINATED, t.status());
         assertEquals(2, t.history().size());
@@ -140,13 +141,13 @@ class TrialRunnerTest {
     @Test
     void trialsWaitForResourcesAndTheConcurrencyCap() {
         Concurrency.MAX.set(0);
-        List<Trial> trials = run(quiet(Tuner.of(Concurrency.class), storage).searcher(ListSearcher.of(12, "x"))
+        List<Trial> trials = run(quiet(Tuner.of(Concurrency.class), storage).searcher(ListSearcher.of(12, "x")).numSamples(-1)
                 .scheduler(new FirstComeScheduler()).stop(StopAt.iteration(3)).resources(ResourceRequest.cpus(0.5)));
         assertTrue(trials.stream().allMatch(t -> t.status() == TrialStatus.TERMINATED));
         assertTrue(Concurrency.MAX.get() <= 4, "2 CPUs hold 4 half-CPU trials, saw " + Concurrency.MAX.get());
 
         Concurrency.MAX.set(0);
-        run(quiet(Tuner.of(Concurrency.class), storage).name("capped").searcher(ListSearcher.of(6, "x"))
+        run(quiet(Tuner.of(Concurrency.class), storage).name("capped").searcher(ListSearcher.of(6, "x")).numSamples(-1)
                 .scheduler(new FirstComeScheduler()).stop(StopAt.iteration(2)).resources(ResourceRequest.cpus(0.1)).maxConcurrentTrials(1));
         assertEquals(1, Concurrency.MAX.get());
     }
@@ -188,7 +189,7 @@ class TrialRunnerTest {
 
     @Test
     void nanAndInfiniteValuesAreLoggedAsTheyAre() {
-        List<Trial> trials = run(quiet(Tuner.of(NotANumber.class), storage).searcher(ListSearcher.of(1, "x"))
+        List<Trial> trials = run(quiet(Tuner.of(NotANumber.class), storage).searcher(ListSearcher.of(1, "x")).numSamples(-1)
                 .scheduler(new FirstComeScheduler()).metric("loss", Mode.MIN).stop(StopAt.iteration(2)));
         Result last = trials.get(0).lastResult();
         assertTrue(Double.isNaN(last.getDouble("loss")));
@@ -270,7 +271,9 @@ class TrialRunnerTest {
             runner.stopTrial(trial);
             return Decision.CONTINUE;
         });
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
+        ComponentException e = assertThrows(ComponentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
+        assertInstanceOf(IllegalArgumentException.class, e.getCause());
+        assertTrue(e.getMessage().contains("the scheduler " + scheduler.getClass().getName() + " failed in onTrialResult"), e.getMessage());
         assertTrue(e.getMessage().contains("return STOP from onTrialResult"), e.getMessage());
     }
 
@@ -281,7 +284,8 @@ class TrialRunnerTest {
                     new io.jtune.engine.checkpoint.TrialCheckpoints(0, false, Mode.MAX)));
             return Decision.CONTINUE;
         });
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
+        ComponentException e = assertThrows(ComponentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));
+        assertInstanceOf(IllegalArgumentException.class, e.getCause());
         assertTrue(e.getMessage().contains("zzzzz_00000 is not a trial of the experiment exp"), e.getMessage());
     }
 }

@@ -58,7 +58,7 @@ class EarlyStoppingEngineTest {
                 .name(scheduler.getClass().getSimpleName() + "_" + slopes[0])
                 .storagePath(storage)
                 .metric("y", Mode.MAX)
-                .searcher(new ListSearcher(configs))
+                .searcher(new ListSearcher(configs)).numSamples(-1)
                 .scheduler(scheduler)
                 .stop(StopAt.iteration(16))
                 .machineResources(Runs.TWO_CPUS.withCpu(cpus))

@@ -108,7 +108,7 @@ class PbtToyProblemTest {
                 .name(experimentName(seed, scheduler))
                 .storagePath(storage)
                 .metric("Q", Mode.MAX)
-                .searcher(new ListSearcher(configs))
+                .searcher(new ListSearcher(configs)).numSamples(-1)
                 .scheduler(scheduler)
                 .stop(StopAt.iteration(ITERATIONS))
                 .machineResources(Runs.TWO_CPUS)

@@ -48,6 +48,11 @@ public final class ListSearcher implements SearchAlgorithm {
     }
 
     @Override
+    public void restoreState(String json) {
+        next = Integer.parseInt(json.replaceAll("[^0-9]", ""));
+    }
+
+    @Override
     public void onTrialResult(String trialId, Result result) {
         results.computeIfAbsent(trialId, k -> new ArrayList<>()).add(result);
     }

@@ -26,7 +26,12 @@ public final class Runs {
 
     /** A quiet tuner of {@link CountingTrainable} with the given searcher and scheduler. */
     public static Tuner counting(Path storage, ListSearcher searcher, FirstComeScheduler scheduler) {
-        return quiet(Tuner.of(CountingTrainable.class), storage).searcher(searcher).scheduler(scheduler);
+        return listed(quiet(Tuner.of(CountingTrainable.class), storage), searcher).scheduler(scheduler);
+    }
+
+    /** The tuner running every config of the list: no numSamples limit, the list ends the experiment. */
+    public static Tuner listed(Tuner tuner, ListSearcher searcher) {
+        return tuner.searcher(searcher).numSamples(-1);
     }
 
     public static List<Trial> run(Tuner tuner) {

@@ -4,7 +4,6 @@ import io.jtune.api.TuneException;
 import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.annotated.ExpectationVerdicts;
 import io.jtune.engine.annotated.MissedExpectation;
 import java.util.List;
@@ -70,7 +69,6 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
     @Override
     public JTuneExecutionContext execute(JTuneExecutionContext context, DynamicTestExecutor dynamicTestExecutor) {
         Tuner tuner = Tuner.of(trainableClass);
-        AnnotatedTrainables.configure(trainableClass, tuner);
         context.configuration().applyTo(tuner);
         ExperimentSpec declared = tuner.spec();
         EarlyStopWatch scheduler = new EarlyStopWatch(declared.scheduler());

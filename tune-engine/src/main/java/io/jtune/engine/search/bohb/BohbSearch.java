@@ -22,8 +22,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * BOHB's model (Falkner et al. 2018, HpBandSter's {@code CG_BOHB}, Ray Tune's {@code TuneBOHB}),
- * to be run with {@link HyperBandForBohb}: registered as its listener
- * ({@code scheduler.addListener(bohb)}), the searcher observes each trial at the milestones the
+ * to be run with {@link HyperBandForBohb}: registered as its listener (the {@code Tuner} does it
+ * when both are in one experiment, else {@code scheduler.addListener(bohb)}), the searcher observes each trial at the milestones the
  * scheduler pauses it at, with the milestone as the budget, as Ray Tune's pair does. Without the
  * scheduler's word every result a trial reports is an observation at its budget (the
  * {@code budgetAttribute} field, training_iteration by default); once the scheduler speaks, only

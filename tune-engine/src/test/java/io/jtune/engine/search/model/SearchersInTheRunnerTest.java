@@ -3,11 +3,9 @@ package io.jtune.engine.search.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jtune.api.Config;
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
-import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
@@ -30,7 +28,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The searchers driven by the real TrialRunner with trials running in parallel. */
+/**
+ * The searchers driven by the real TrialRunner with trials running in parallel; the Tuner ends them
+ * after numSamples trials and connects BOHB to its HyperBand.
+ */
 class SearchersInTheRunnerTest {
     private static final int MAX_T = 9;
 
@@ -45,42 +46,6 @@ class SearchersInTheRunnerTest {
         }
     };
 
-    /**
-     * Stops suggesting after {@code samples} configs, as Ray Tune's {@code SearchGenerator} does
-     * for a searcher: this runner asks the searcher whether it is finished and does not count.
-     */
-    private record Limited(SearchAlgorithm searcher, int samples, int[] suggested) implements SearchAlgorithm {
-        Limited(SearchAlgorithm searcher, int samples) {
-            this(searcher, samples, new int[1]);
-        }
-
-        @Override
-        public void setup(ExperimentInfo experiment) {
-            searcher.setup(experiment);
-        }
-
-        @Override
-        public Config suggest(String trialId) {
-            suggested[0]++;
-            return searcher.suggest(trialId);
-        }
-
-        @Override
-        public boolean isFinished() {
-            return suggested[0] >= samples;
-        }
-
-        @Override
-        public void onTrialResult(String trialId, Result result) {
-            searcher.onTrialResult(trialId, result);
-        }
-
-        @Override
-        public void onTrialComplete(String trialId, Result lastResult, boolean error) {
-            searcher.onTrialComplete(trialId, lastResult, error);
-        }
-    }
-
     private List<Trial> run(SearchAlgorithm searcher, TrialScheduler scheduler, int samples) {
         ExperimentSpec spec = Tuner.of("branin", BUDGETED_BRANIN)
                 .name("searchers")
@@ -88,7 +53,7 @@ class SearchersInTheRunnerTest {
                 .space(Problem.branin().space())
                 .metric("loss", Mode.MIN)
                 .numSamples(samples)
-                .searcher(new Limited(searcher, samples))
+                .searcher(searcher)
                 .scheduler(scheduler)
                 .maxConcurrentTrials(4)
                 .machineResources(new MachineResources(4, 0, 1L << 30, Map.of()))
@@ -118,7 +83,6 @@ class SearchersInTheRunnerTest {
     void bohbLearnsFromTheMilestonesOfHyperBandForBohb() {
         HyperBandForBohb scheduler = HyperBandScheduler.builder().maxT(MAX_T).buildForBohb();
         BohbSearch bohb = new BohbSearch();
-        scheduler.addListener(bohb);
         List<Trial> trials = run(bohb, scheduler, 40);
         assertEquals(40, trials.size());
         String state = bohb.saveState();

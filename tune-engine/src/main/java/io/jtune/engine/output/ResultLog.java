@@ -1,0 +1,26 @@
+package io.jtune.engine.output;
+
+import io.jtune.api.Result;
+import io.jtune.api.spi.TrialView;
+import java.util.List;
+
+/**
+ * A logger whose file in each trial folder holds one record per result of the trial, in order
+ * ({@code result.json}, {@code progress.csv}). Before a trial starts or restarts, the runner hands
+ * it the results the trial continues from, so no iteration is logged twice or lost; before each
+ * experiment snapshot, the runner has it flush, so the results behind the snapshot's checkpoints
+ * are in the files should the process die. Called on the driver thread.
+ */
+public interface ResultLog {
+
+    /**
+     * Makes the trial's file hold exactly {@code results}: records after them (results of
+     * iterations after the checkpoint the trial restarts from, a partly written last record) are
+     * cut off, and results the file lacks (lost when a process died before a flush) are written
+     * from {@code results}.
+     */
+    void continueFrom(TrialView trial, List<Result> results);
+
+    /** Hands everything buffered to the operating system. */
+    void flush();
+}

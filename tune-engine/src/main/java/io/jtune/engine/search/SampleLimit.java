@@ -1,0 +1,106 @@
+package io.jtune.engine.search;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.api.Config;
+import io.jtune.api.Result;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.SearchAlgorithm;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Ends a searcher after {@code numSamples} suggestions, as Ray Tune's {@code SearchGenerator} does
+ * for every searcher but the basic variant generator: a model-based searcher never runs out of
+ * configs, so the experiment's {@code numSamples} is what ends it. Finished when that many configs
+ * were given or the wrapped searcher says it is finished; {@code numSamples = -1} never ends (stop
+ * with a stopper). Everything else is forwarded. The saved state is the count and the wrapped
+ * searcher's state; a resumed experiment counts on towards its own {@code numSamples}.
+ */
+public final class SampleLimit implements SearcherWrapper {
+    private static final String NAME = "SampleLimit";
+    private static final Logger LOG = LoggerFactory.getLogger(SampleLimit.class);
+
+    private final SearchAlgorithm inner;
+    private final int numSamples;
+    private long suggested;
+
+    /** @param numSamples how many configs to give at most, or -1 for no limit */
+    public SampleLimit(SearchAlgorithm inner, int numSamples) {
+        if (inner == null) {
+            throw new IllegalArgumentException(NAME + ": the searcher to limit must not be null");
+        }
+        if (numSamples < 1 && numSamples != -1) {
+            throw new IllegalArgumentException(NAME + ": numSamples must be >= 1 (or -1 for no limit), got " + numSamples);
+        }
+        this.inner = inner;
+        this.numSamples = numSamples;
+    }
+
+    /**
+     * {@code searcher} limited to {@code numSamples} suggestions, unless it already knows how many it
+     * gives: a {@link BasicVariantGenerator} (grid x samples) or a limit, possibly inside other wrappers.
+     */
+    public static SearchAlgorithm of(SearchAlgorithm searcher, int numSamples) {
+        boolean counted = SearcherWrapper.find(searcher, BasicVariantGenerator.class).isPresent()
+                || SearcherWrapper.find(searcher, SampleLimit.class).isPresent();
+        return counted ? searcher : new SampleLimit(searcher, numSamples);
+    }
+
+    @Override
+    public SearchAlgorithm wrapped() {
+        return inner;
+    }
+
+    @Override
+    public void setup(ExperimentInfo experiment) {
+        inner.setup(experiment);
+    }
+
+    @Override
+    public Config suggest(String trialId) {
+        if (isFinished()) {
+            return null;
+        }
+        Config config = inner.suggest(trialId);
+        if (config != null && ++suggested == numSamples && !inner.isFinished()) {
+            LOG.info("{}: numSamples = {} reached, so {} suggests no more trials (raise Tuner.numSamples or @Samples for more)",
+                    NAME, numSamples, inner.getClass().getSimpleName());
+        }
+        return config;
+    }
+
+    @Override
+    public boolean isFinished() {
+        return (numSamples != -1 && suggested >= numSamples) || inner.isFinished();
+    }
+
+    @Override
+    public void onTrialResult(String trialId, Result result) {
+        inner.onTrialResult(trialId, result);
+    }
+
+    @Override
+    public void onTrialComplete(String trialId, Result lastResult, boolean error) {
+        inner.onTrialComplete(trialId, lastResult, error);
+    }
+
+    /** How many configs were given so far. */
+    public long suggested() {
+        return suggested;
+    }
+
+    @Override
+    public String saveState() {
+        ObjectNode state = StateJson.object();
+        state.put("suggested", suggested);
+        StateJson.putWrapped(state, inner);
+        return StateJson.write(state);
+    }
+
+    @Override
+    public void restoreState(String json) {
+        ObjectNode state = StateJson.parse(json, NAME);
+        suggested = state.path("suggested").asLong(0);
+        StateJson.restoreWrapped(state, inner);
+    }
+}

@@ -9,9 +9,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -39,8 +40,8 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     public void onTrialStart(TrialView trial) {
         Path params = trial.localDir().resolve(PARAMS_FILE);
         try {
-            Files.createDirectories(trial.localDir());
-            try (JsonGenerator g = JsonValues.FACTORY.createGenerator(Files.newOutputStream(params), JsonEncoding.UTF8)) {
+            OutputStream out = TrialFile.openInTrialDir(params, () -> Files.newOutputStream(params));
+            try (JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
                 g.setPrettyPrinter(JsonValues.pythonIndent());
                 JsonValues.write(g, trial.config(), true);
             }
@@ -61,9 +62,15 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
 
         ResultFile(Path path, long nowNanos) throws IOException {
             super(path, FLUSH_INTERVAL_NANOS, nowNanos);
-            boolean needsNewline = endsWithoutNewline(path);
-            OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            json = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8);
+            FileChannel channel = openForAppending(path);
+            boolean needsNewline;
+            try {
+                needsNewline = channel.size() > 0 && endsWithoutNewline(path);
+            } catch (IOException e) {
+                channel.close();
+                throw e;
+            }
+            json = JsonValues.FACTORY.createGenerator(Channels.newOutputStream(channel), JsonEncoding.UTF8);
             if (needsNewline) {
                 json.writeRaw('\n');
             }
@@ -71,9 +78,6 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
 
         /** True when a resumed file's last line is unfinished (a crash mid-write), so the next line starts fresh. */
         private static boolean endsWithoutNewline(Path path) throws IOException {
-            if (!Files.exists(path) || Files.size(path) == 0) {
-                return false;
-            }
             try (RandomAccessFile f = new RandomAccessFile(path.toFile(), "r")) {
                 f.seek(f.length() - 1);
                 return f.read() != '\n';

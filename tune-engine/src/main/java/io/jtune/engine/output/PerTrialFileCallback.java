@@ -5,7 +5,6 @@ import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,7 +31,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback {
         this.nanoClock = nanoClock;
     }
 
-    /** Opens (for appending) the trial's file inside {@code dir}, which exists. */
+    /** Opens (for appending) the trial's file inside {@code dir}, creating the folder only if it is missing. */
     protected abstract F open(TrialView trial, Path dir, long nowNanos) throws IOException;
 
     /** The trial's open file, opened now if needed. */
@@ -41,7 +40,6 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback {
         if (file == null) {
             Path dir = trial.localDir();
             try {
-                Files.createDirectories(dir);
                 file = open(trial, dir, nanoClock.getAsLong());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + dir + ": " + e.getMessage(), e);

@@ -1,20 +1,27 @@
 // The first run died at the fifth step (second iteration of the second trial); the second run
-// refused to start afresh in the same folder and left what the first one wrote untouched.
+// refused to start afresh in the same folder; the third, with -Djtune.resume=true, continued the
+// experiment to its end: every trial TERMINATED, each iteration logged exactly once.
 import groovy.json.JsonSlurper
 
 def json = new JsonSlurper()
 assert new File(basedir, 'target/crash-marker').isFile() : 'the first run did not reach the crash'
 
-def dir = new File(basedir, 'target/jtune/CrashOnce')
-assert new File(dir, 'experiment_state.json').isFile() : 'the snapshot of the first run is kept'
-def trials = dir.listFiles().findAll { it.isDirectory() }.sort { it.name }
-assert trials.size() == 2 : "trial folders: ${trials*.name}"
-def iterations = trials.collect { trial ->
-    new File(trial, 'result.json').readLines().findAll { it.trim() }.collect { json.parseText(it).training_iteration }
-}
-assert iterations[0] == [1, 2, 3] : "the finished trial: ${iterations[0]}"
-assert iterations[1] in [[], [1]] : "the interrupted trial: ${iterations[1]}"
-
 def log = new File(basedir, 'build.log').text
-assert log.contains("the experiment folder ${dir.canonicalPath} holds an experiment already: continue it with -Djtune.resume=true")
+assert log.contains("the experiment folder ${new File(basedir, 'target/jtune/CrashOnce').canonicalPath} holds an experiment already: continue it with -Djtune.resume=true")
+assert log.contains('resuming ') && log.contains('(jtune.resume=unfinished)') : 'the third run resumed the experiment'
+
+def dir = new File(basedir, 'target/jtune/CrashOnce')
+def state = json.parse(new File(dir, 'experiment_state.json'))
+assert state.trials.size() == 4 : "trials in the state: ${state.trials*.name}"
+assert state.trials.every { it.status == 'TERMINATED' } : "statuses: ${state.trials*.status}"
+
+def folders = dir.listFiles().findAll { it.isDirectory() }*.name.sort()
+assert folders == state.trials*.name.sort() : "trial folders ${folders} are the state's trials"
+state.trials.each { trial ->
+    def results = new File(dir, "${trial.name}/result.json").readLines().findAll { it.trim() }.collect { json.parseText(it) }
+    assert results*.training_iteration == [1, 2, 3] : "${trial.name}: ${results*.training_iteration}"
+    def rows = new File(dir, "${trial.name}/progress.csv").readLines()
+    def column = rows[0].split(',').toList().indexOf('training_iteration')
+    assert rows.drop(1).collect { it.split(',')[column] as int } == [1, 2, 3] : "${trial.name}: progress.csv ${rows}"
+}
 return true

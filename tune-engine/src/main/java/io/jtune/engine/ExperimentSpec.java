@@ -33,6 +33,8 @@ import java.util.Objects;
  * @param resources what each trial needs
  * @param machine what the machine offers
  * @param maxConcurrentTrials at most this many trials run at once (0 = as resources allow)
+ * @param maxPendingTrials at most this many trials wait PENDING ahead of free resources
+ *        ({@link io.jtune.engine.runner.PendingTrialLimit#AUTO} = chosen from the searcher and the CPUs)
  * @param maxFailures retries of a failed trial (-1 = unlimited)
  * @param failFast what a trial error does to the experiment
  * @param checkpoint when trials checkpoint and how many checkpoints are kept
@@ -43,7 +45,7 @@ import java.util.Objects;
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
-                             ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxFailures,
+                             ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
                              List<Callback> callbacks, Duration snapshotPeriod) {
 
@@ -65,6 +67,9 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
         callbacks = List.copyOf(callbacks);
         if (maxConcurrentTrials < 0) {
             throw new IllegalArgumentException("maxConcurrentTrials must be >= 0 (0 = as resources allow), got " + maxConcurrentTrials);
+        }
+        if (maxPendingTrials < 0) {
+            throw new IllegalArgumentException("maxPendingTrials must be >= 1, or 0 to choose it from the searcher and the CPUs, got " + maxPendingTrials);
         }
         if (maxFailures < -1) {
             throw new IllegalArgumentException("maxFailures must be >= -1 (-1 = retry without limit), got " + maxFailures);

@@ -15,6 +15,7 @@ import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.runner.ExperimentState;
+import io.jtune.engine.runner.PendingTrialLimit;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
 import io.jtune.engine.schedule.HyperBandForBohb;
@@ -78,6 +79,7 @@ public final class Tuner {
     private ResourceRequest resources = ResourceRequest.DEFAULT;
     private MachineResources machine;
     private int maxConcurrentTrials;
+    private Integer maxPendingTrials;
     private int maxFailures;
     private FailFast failFast = FailFast.OFF;
     private CheckpointPolicy checkpoint = CheckpointPolicy.NONE;
@@ -266,6 +268,20 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * At most this many trials wait PENDING ahead of free resources, so schedulers can start and
+     * compare more trials than the machine runs at once (Ray Tune's {@code max_pending_trials}).
+     * Default: the system property {@value PendingTrialLimit#PROPERTY}, else automatic, as Ray:
+     * {@code max(16, 1.1 x CPUs)} with the basic variant generator, 1 with any other searcher.
+     */
+    public Tuner maxPendingTrials(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("maxPendingTrials must be >= 1, got " + max);
+        }
+        this.maxPendingTrials = max;
+        return this;
+    }
+
     /** How often a failed trial is retried from its latest checkpoint (-1 = without limit, default 0). */
     public Tuner maxFailures(int maxFailures) {
         if (maxFailures < -1) {
@@ -352,7 +368,8 @@ public final class Tuner {
         TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
         connectBohb(search, schedule);
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
-                stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials, maxFailures,
+                stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
+                maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod);
     }
 

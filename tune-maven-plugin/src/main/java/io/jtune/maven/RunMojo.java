@@ -76,7 +76,7 @@ public class RunMojo extends AbstractMojo {
      * Continue the experiments already in the storage folder instead of starting new ones (a
      * fresh run refuses a folder that holds an experiment): {@code true} or {@code unfinished}
      * (unfinished trials continue from their last checkpoint), {@code errored} (errored ones too),
-     * {@code restart_errored} (errored ones start over).
+     * {@code restart_errored} (errored ones start over). An experiment that was never started starts.
      */
     @Parameter(property = RESUME)
     private String resume;

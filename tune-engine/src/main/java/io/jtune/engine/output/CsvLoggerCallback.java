@@ -4,12 +4,14 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.TrialView;
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,8 +42,8 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     }
 
     @Override
-    protected ProgressFile open(Path path, long nowNanos) throws IOException {
-        return new ProgressFile(path, nowNanos);
+    protected ProgressFile open(Path path, FileChannel channel, long nowNanos) throws IOException {
+        return new ProgressFile(path, channel, nowNanos);
     }
 
     /**
@@ -90,16 +92,14 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
         private final StringBuilder line = new StringBuilder(256);
         private List<Column> columns;
 
-        ProgressFile(Path path, long nowNanos) throws IOException {
+        ProgressFile(Path path, FileChannel channel, long nowNanos) throws IOException {
             super(path, FLUSH_INTERVAL_NANOS, nowNanos);
-            this.columns = existingHeader(path);
-            this.out = Files.newBufferedWriter(path, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            this.columns = channel.size() > 0 ? existingHeader(path) : null;
+            this.out = new BufferedWriter(Channels.newWriter(channel, StandardCharsets.UTF_8));
         }
 
+        /** The columns of the header a resumed trial's file already has. */
         private static List<Column> existingHeader(Path path) throws IOException {
-            if (!Files.exists(path) || Files.size(path) == 0) {
-                return null;
-            }
             try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
                 List<Column> columns = new ArrayList<>();
                 CsvFormat.parseRecord(in.readLine()).forEach(name -> columns.add(new Column(name, null, null)));

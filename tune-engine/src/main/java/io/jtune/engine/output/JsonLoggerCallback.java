@@ -6,16 +6,18 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.jtune.api.TuneException;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
+import io.jtune.api.TuneException;
 import io.jtune.api.spi.TrialView;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,8 +51,8 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     public void onTrialStart(TrialView trial) {
         Path params = trial.localDir().resolve(PARAMS_FILE);
         try {
-            Files.createDirectories(trial.localDir());
-            try (JsonGenerator g = JsonValues.FACTORY.createGenerator(Files.newOutputStream(params), JsonEncoding.UTF8)) {
+            OutputStream out = TrialFile.openInTrialDir(params, () -> Files.newOutputStream(params));
+            try (JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
                 g.setPrettyPrinter(JsonValues.pythonIndent());
                 JsonValues.write(g, trial.config(), true);
             }
@@ -105,17 +107,17 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     }
 
     @Override
-    protected ResultFile open(Path path, long nowNanos) throws IOException {
-        return new ResultFile(path, nowNanos);
+    protected ResultFile open(Path path, FileChannel channel, long nowNanos) throws IOException {
+        return new ResultFile(path, channel, nowNanos);
     }
 
     /** An open result.json. */
     static final class ResultFile extends TrialFile {
         private final JsonGenerator json;
 
-        ResultFile(Path path, long nowNanos) throws IOException {
+        ResultFile(Path path, FileChannel channel, long nowNanos) throws IOException {
             super(path, FLUSH_INTERVAL_NANOS, nowNanos);
-            json = JsonValues.FACTORY.createGenerator(Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND), JsonEncoding.UTF8);
+            json = JsonValues.FACTORY.createGenerator(Channels.newOutputStream(channel), JsonEncoding.UTF8);
         }
 
         @Override

@@ -5,7 +5,7 @@ import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,8 +45,11 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         this.quoted = quoted;
     }
 
-    /** Opens {@code path} (whose records are all complete) for appending. */
-    protected abstract F open(Path path, long nowNanos) throws IOException;
+    /**
+     * Wraps the trial's file {@code path}, open as {@code channel} at the end of its complete records
+     * (empty when new), for writing results.
+     */
+    protected abstract F open(Path path, FileChannel channel, long nowNanos) throws IOException;
 
     /** The trial's open file, opened now if needed, continuing the complete records in it. */
     final F file(TrialView trial) {
@@ -59,18 +62,29 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
 
     /** Opens the trial's file, cut back to at most {@code maxResults} results. */
     private F openCut(TrialView trial, int maxResults) {
-        Path dir = trial.localDir();
-        Path path = dir.resolve(fileName);
+        Path path = trial.localDir().resolve(fileName);
+        int keepRecords = maxResults == 0 ? 0 : hasHeader ? (int) Math.min(Integer.MAX_VALUE, maxResults + 1L) : maxResults;
+        FileChannel channel = null;
         try {
-            Files.createDirectories(dir);
-            int keepRecords = maxResults == 0 ? 0 : hasHeader ? (int) Math.min(Integer.MAX_VALUE, maxResults + 1L) : maxResults;
-            int records = RecordFiles.cut(path, keepRecords, quoted);
-            F file = open(path, nanoClock.getAsLong());
+            channel = TrialFile.openToContinue(path);
+            int records = channel.size() == 0 ? 0 : RecordFiles.cut(channel, keepRecords, quoted);
+            F file = open(path, channel, nanoClock.getAsLong());
             file.results = hasHeader ? Math.max(0, records - 1) : records;
             open.put(trial.id(), file);
             return file;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + dir + ": " + e.getMessage(), e);
+            closeQuietly(channel, e);
+            throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + trial.localDir() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel, IOException failure) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
         }
     }
 

@@ -1,12 +1,8 @@
 package io.jtune.engine.output;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.channels.Channels;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Files of records that each end with a line break: JSON lines, or CSV rows where a line break
@@ -19,46 +15,43 @@ final class RecordFiles {
     }
 
     /**
-     * Truncates {@code file} after its first {@code keep} complete records, dropping a partly
-     * written last record too, and returns how many complete records it holds now (fewer than
-     * {@code keep} when it had fewer). A missing file holds none.
+     * Truncates the file after its first {@code keep} complete records, dropping a partly written
+     * last record too, leaves the channel's position at the new end, and returns how many complete
+     * records the file holds now (fewer than {@code keep} when it had fewer).
      *
      * @param quoted whether double quotes enclose line breaks that do not end a record (CSV)
      */
-    static int cut(Path file, int keep, boolean quoted) throws IOException {
-        FileChannel channel;
-        try {
-            channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        } catch (NoSuchFileException e) {
-            return 0;
-        }
-        try (channel) {
-            int records = 0;
-            long end = 0;
-            long offset = 0;
-            boolean inQuotes = false;
-            InputStream in = keep == 0 ? InputStream.nullInputStream() : Channels.newInputStream(channel);
-            byte[] buffer = new byte[BUFFER];
-            scan:
-            for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
-                for (int i = 0; i < n; i++) {
-                    byte b = buffer[i];
-                    if (quoted && b == '"') {
-                        inQuotes = !inQuotes;
-                    } else if (b == '\n' && !inQuotes) {
-                        records++;
-                        end = offset + i + 1;
-                        if (records == keep) {
-                            break scan;
-                        }
+    static int cut(FileChannel channel, int keep, boolean quoted) throws IOException {
+        int records = 0;
+        long end = 0;
+        boolean inQuotes = false;
+        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(BUFFER, Math.max(1, channel.size())));
+        long offset = 0;
+        scan:
+        while (records < keep) {
+            buffer.clear();
+            int n = channel.read(buffer, offset);
+            if (n <= 0) {
+                break;
+            }
+            for (int i = 0; i < n; i++) {
+                byte b = buffer.get(i);
+                if (quoted && b == '"') {
+                    inQuotes = !inQuotes;
+                } else if (b == '\n' && !inQuotes) {
+                    records++;
+                    end = offset + i + 1;
+                    if (records == keep) {
+                        break scan;
                     }
                 }
-                offset += n;
             }
-            if (channel.size() > end) {
-                channel.truncate(end);
-            }
-            return records;
+            offset += n;
         }
+        if (channel.size() > end) {
+            channel.truncate(end);
+        }
+        channel.position(end);
+        return records;
     }
 }

@@ -4,7 +4,11 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * One open, buffered output file of a trial that results are written to. Its owner calls
@@ -22,6 +26,34 @@ abstract class TrialFile implements AutoCloseable {
         this.path = path;
         this.flushIntervalNanos = flushIntervalNanos;
         this.lastFlush = nowNanos;
+    }
+
+    /** Opens something in a trial's folder. */
+    @FunctionalInterface
+    interface Opener<T> {
+        T open() throws IOException;
+    }
+
+    /**
+     * Opens a file of a trial's folder. The runner creates the folder before a trial starts, so it is
+     * not looked up first; only when it is missing (a logger used on its own) is it created and the
+     * file opened again.
+     */
+    static <T> T openInTrialDir(Path file, Opener<T> opener) throws IOException {
+        try {
+            return opener.open();
+        } catch (NoSuchFileException missingFolder) {
+            Files.createDirectories(file.getParent());
+            return opener.open();
+        }
+    }
+
+    /**
+     * {@code file} opened for reading and writing (created if new), for {@link RecordFiles#cut} to
+     * cut back and writing to go on at its end; its size tells whether it holds output of an earlier run.
+     */
+    static FileChannel openToContinue(Path file) throws IOException {
+        return openInTrialDir(file, () -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE));
     }
 
     /** Writes one result; {@code trialConfig} stands in for a result without a {@code config}. */

@@ -19,6 +19,6 @@ public final class ComponentException extends TuneException {
         if (e instanceof ComponentException named) {
             return named;
         }
-        return new ComponentException("the " + role + " " + component.getClass().getName() + " failed in " + method + ": " + e, e);
+        return new ComponentException("the " + role + " " + ExperimentState.typeOf(component) + " failed in " + method + ": " + e, e);
     }
 }

@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The seeds' single-threaded event loop. Each step either launches a trial (asking the searcher
- * for a config while resources allow, then the scheduler which trial to run) or handles the next
+ * for configs while fewer than the {@link PendingTrialLimit} trials are PENDING, whatever the free
+ * resources, then the scheduler which trial to run when resources allow) or handles the next
  * executor event: a result gets its auto fields, goes through the stoppers and the scheduler
  * (CONTINUE, PAUSE, STOP), the searcher and the callbacks, and is checkpointed by the
  * {@link CheckpointPolicy}. A failing trainable errors its trial, which is retried from its latest
@@ -58,8 +59,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class TrialRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
-    /** Ray Tune's automatic cap on trials created ahead: max(16, 1.1 x CPUs). */
-    private static final int MIN_MAX_PENDING = 16;
     /** How long a snapshot at JVM shutdown waits for the driver to finish a change, and then for the write. */
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
 
@@ -119,7 +118,7 @@ public final class TrialRunner {
         this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
         this.sampledPaths = spec.space().domains().keySet();
         this.idPrefix = idPrefix;
-        this.maxPending = Math.max(MIN_MAX_PENDING, (int) (executor.totals().cpu() * 1.1));
+        this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
         this.events = new EventIntake(executor, stateLock);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
@@ -318,17 +317,12 @@ public final class TrialRunner {
     }
 
     private boolean launchOne() {
-        if (stopRequested || !hasCapacity(spec.resources())) {
+        if (stopRequested) {
             return false;
         }
-        boolean added = false;
-        if (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished()) {
-            String id = TrialNames.trialId(idPrefix, trials.size());
-            Config config = searcher.suggest(id);
-            if (config != null) {
-                addTrial(id, config);
-                added = true;
-            }
+        boolean added = addPendingTrials();
+        if (!hasCapacity(spec.resources())) {
+            return added;
         }
         TrialView choice = scheduler.chooseTrialToRun(view);
         if (choice != null) {
@@ -338,6 +332,21 @@ public final class TrialRunner {
                 start(trial);
                 return true;
             }
+        }
+        return added;
+    }
+
+    /** Adds trials the searcher suggests while fewer than the limit are PENDING (Ray's max_pending_trials); true when any was added. */
+    private boolean addPendingTrials() {
+        boolean added = false;
+        while (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished()) {
+            String id = TrialNames.trialId(idPrefix, trials.size());
+            Config config = searcher.suggest(id);
+            if (config == null) {
+                break;
+            }
+            addTrial(id, config);
+            added = true;
         }
         return added;
     }

@@ -28,7 +28,7 @@ import java.util.Map;
 public final class AsyncHyperBandScheduler implements TrialScheduler {
     private static final String NAME = "AsyncHyperBandScheduler";
     /** Trials run in Ray's FIFO order. */
-    private static final FifoScheduler FIFO = new FifoScheduler();
+    private final FifoScheduler fifo = new FifoScheduler();
 
     private final String timeAttr;
     private final String metric;
@@ -138,7 +138,7 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
 
     @Override
     public TrialView chooseTrialToRun(RunnerView runner) {
-        return FIFO.chooseTrialToRun(runner);
+        return fifo.chooseTrialToRun(runner);
     }
 
     private AshaBracket bracketOf(TrialView trial) {

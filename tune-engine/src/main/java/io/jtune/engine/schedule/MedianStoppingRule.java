@@ -2,7 +2,6 @@ package io.jtune.engine.schedule;
 
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
-import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
@@ -34,7 +33,7 @@ public final class MedianStoppingRule implements TrialScheduler {
     private static final Logger LOG = LoggerFactory.getLogger(MedianStoppingRule.class);
     private static final String NAME = "MedianStoppingRule";
     /** Trials run in Ray's FIFO order. */
-    private static final FifoScheduler FIFO = new FifoScheduler();
+    private final FifoScheduler fifo = new FifoScheduler();
 
     private final String timeAttr;
     private final String metric;
@@ -168,8 +167,7 @@ public final class MedianStoppingRule implements TrialScheduler {
     }
 
     private Decision onInsufficientSamples(RunnerView runner, TrialView trial, double time, int samples) {
-        boolean yield = time - lastPause.getOrDefault(trial.id(), Double.NEGATIVE_INFINITY) > minTimeSlice
-                && runner.trials().stream().anyMatch(t -> t.status() == TrialStatus.PENDING || t.status() == TrialStatus.PAUSED);
+        boolean yield = time - lastPause.getOrDefault(trial.id(), Double.NEGATIVE_INFINITY) > minTimeSlice && fifo.anyWaiting(runner);
         if (yield) {
             lastPause.put(trial.id(), time);
         }
@@ -203,7 +201,7 @@ public final class MedianStoppingRule implements TrialScheduler {
 
     @Override
     public TrialView chooseTrialToRun(RunnerView runner) {
-        return FIFO.chooseTrialToRun(runner);
+        return fifo.chooseTrialToRun(runner);
     }
 
     @Override

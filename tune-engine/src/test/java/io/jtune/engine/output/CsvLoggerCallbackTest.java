@@ -4,6 +4,7 @@ import static io.jtune.engine.output.JsonLoggerCallbackTest.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jtune.api.Config;
+import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.engine.TestTrialView;
 import java.io.IOException;
@@ -62,5 +63,31 @@ class CsvLoggerCallbackTest {
         csv.onExperimentEnd(List.of(trial));
 
         assertEquals(List.of("loss,\"odd,name\",config/model/units,training_iteration", "0.9,,64,1", "0.8,v,64,2"), Files.readAllLines(file));
+    }
+
+    @Test
+    void continuingFromEarlierResultsKeepsTheRowsBeforeThemAndWritesTheMissingOnes() throws IOException {
+        TestTrialView trial = trial();
+        Files.createDirectories(trial.localDir());
+        Path file = trial.localDir().resolve("progress.csv");
+        Files.writeString(file, "training_iteration,note\n1,\"two\nlines\"\n2,b\n3,c\n4,\"cut");
+        List<Result> history = List.of(result("training_iteration", 1, "note", "two\nlines"), result("training_iteration", 2, "note", "b"));
+
+        csv.continueFrom(trial, history);
+        csv.onExperimentEnd(List.of(trial));
+        assertEquals("training_iteration,note\n1,\"two\nlines\"\n2,b\n", Files.readString(file),
+                "a line break inside quotes stays in its row; rows after the results and the partly written one are cut");
+
+        Files.writeString(file, "training_iteration,note\n1,\"two\nlines\"\n");
+        csv.continueFrom(trial, history);
+        csv.onTrialResult(trial, result("training_iteration", 3, "note", "c"));
+        csv.onExperimentEnd(List.of(trial));
+        assertEquals("training_iteration,note\n1,\"two\nlines\"\n2,b\n3,c\n", Files.readString(file), "the row lost before a flush is written again");
+
+        csv.continueFrom(trial, List.of());
+        csv.onTrialResult(trial, result("training_iteration", 1, "other", 5));
+        csv.onExperimentEnd(List.of(trial));
+        assertEquals("training_iteration,other,config/lr,config/model/units\n1,5,0.01,64\n", Files.readString(file),
+                "a trial starting over gets a new header from its first result");
     }
 }

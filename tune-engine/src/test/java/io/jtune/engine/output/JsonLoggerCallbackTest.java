@@ -1,14 +1,18 @@
 package io.jtune.engine.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
+import io.jtune.api.TuneException;
 import io.jtune.engine.TestTrialView;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,5 +119,54 @@ class JsonLoggerCallbackTest {
         json.onTrialResult(trial, result("i", 4));
         json.onTrialError(trial, new RuntimeException("x"));
         assertEquals(4, Files.readAllLines(file).size(), "closed and flushed on error");
+    }
+
+    @Test
+    void continuingFromEarlierResultsCutsTheLaterOnesAndWritesTheMissingOnes() throws IOException {
+        TestTrialView trial = trial();
+        Files.createDirectories(trial.localDir());
+        Path file = trial.localDir().resolve("result.json");
+        Files.writeString(file, "{\"training_iteration\":1}\n{\"training_iteration\":2}\n{\"training_iteration\":3}\n{\"training_iteration\":4,\"cu");
+        List<Result> upToTwo = List.of(result("training_iteration", 1), result("training_iteration", 2));
+
+        json.continueFrom(trial, upToTwo);
+        json.onExperimentEnd(List.of(trial));
+        assertEquals(List.of("{\"training_iteration\":1}", "{\"training_iteration\":2}"), Files.readAllLines(file),
+                "the results after the checkpoint the trial restarts from are dropped, with the partly written line");
+
+        Files.writeString(file, "{\"training_iteration\":1}\n");
+        json.continueFrom(trial, upToTwo);
+        json.onTrialResult(trial, result("training_iteration", 3));
+        json.onExperimentEnd(List.of(trial));
+        assertEquals(List.of("{\"training_iteration\":1}", "{\"training_iteration\":2,\"config\":{\"lr\":0.01,\"model\":{\"units\":64,\"act\":\"relu\"},\"flags\":[1,2],\"b\":true}}",
+                "{\"training_iteration\":3,\"config\":{\"lr\":0.01,\"model\":{\"units\":64,\"act\":\"relu\"},\"flags\":[1,2],\"b\":true}}"),
+                Files.readAllLines(file), "a result lost before a flush is written again from the trial's history");
+    }
+
+    @Test
+    void resultsReadBackAsWrittenWithoutAPartlyWrittenLastLine() throws IOException {
+        TestTrialView trial = trial();
+        json.onTrialStart(trial);
+        json.onTrialResult(trial, result("training_iteration", 1, "loss", Double.NaN, "n", 3, "config", config()));
+        json.onTrialResult(trial, result("training_iteration", 2, "loss", 0.5, "n", 4));
+        json.onExperimentEnd(List.of(trial));
+        Files.writeString(trial.localDir().resolve("result.json"), "{\"training_", StandardOpenOption.APPEND);
+
+        List<Result> read = JsonLoggerCallback.readResults(trial.localDir());
+
+        assertEquals(2, read.size());
+        assertEquals(1L, read.get(0).trainingIteration());
+        assertEquals(Double.NaN, read.get(0).getDouble("loss"));
+        assertEquals(config(), read.get(0).get(Result.CONFIG), "the config comes back as a Config");
+        assertEquals(0.5, read.get(1).getDouble("loss"));
+        assertEquals(List.of(), JsonLoggerCallback.readResults(experimentDir.resolve("no-such-trial")));
+    }
+
+    @Test
+    void aLineThatIsNotAResultIsAnErrorNamingTheFileAndLine() throws IOException {
+        Path dir = Files.createDirectories(experimentDir.resolve("t"));
+        Files.writeString(dir.resolve("result.json"), "{\"training_iteration\":1}\nnot json\n");
+        TuneException e = assertThrows(TuneException.class, () -> JsonLoggerCallback.readResults(dir));
+        assertTrue(e.getMessage().startsWith("line 2 of " + dir.resolve("result.json") + " is not a result"), e.getMessage());
     }
 }

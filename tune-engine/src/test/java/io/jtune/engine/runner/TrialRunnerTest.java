@@ -259,9 +259,10 @@ class TrialRunnerTest {
         };
         ListSearcher searcher = ListSearcher.of(10, "x");
         List<Trial> trials = run(Runs.counting(storage, searcher, new FirstComeScheduler()).stop(afterFour).maxConcurrentTrials(1));
-        assertEquals(1, trials.size(), "only the first trial was created");
+        assertEquals(2, trials.size(), "the first trial and one waiting behind it (one pending trial for a searcher of its own)");
         assertEquals(TrialStatus.TERMINATED, trials.get(0).status());
         assertEquals(4, trials.get(0).history().size());
+        assertEquals(TrialStatus.PENDING, trials.get(1).status(), "the pending trial is left as it is");
         assertFalse(searcher.isFinished());
     }
 

@@ -3,6 +3,7 @@ package io.jtune.engine.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
@@ -13,14 +14,16 @@ import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.TestTrialView;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FifoSchedulerTest {
 
     /** A runner with {@code freeCpus} CPUs free and nothing else. */
-    private record Runner(List<TestTrialView> trials, double freeCpus) implements RunnerView {
+    private record Runner(List<? extends TrialView> trials, double freeCpus) implements RunnerView {
         @Override
         public boolean hasResources(ResourceRequest request) {
             return request.cpu() <= freeCpus;
@@ -87,5 +90,129 @@ class FifoSchedulerTest {
         TestTrialView t = trial("t", TrialStatus.RUNNING, 1);
         fifo.onTrialAdd(runner, t);
         assertEquals(Decision.CONTINUE, fifo.onTrialResult(runner, t, Result.of(Map.of("loss", Double.NaN, "done", true))));
+    }
+
+    /** The rule as Ray Tune states it: a scan of every trial, PENDING ones first. */
+    private static TrialView reference(RunnerView runner) {
+        for (TrialStatus wanted : List.of(TrialStatus.PENDING, TrialStatus.PAUSED)) {
+            for (TrialView t : runner.trials()) {
+                if (t.status() == wanted && runner.hasResources(t.resources())) {
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void choosesAsAScanOfEveryTrialWouldThroughAnyLifecycle() {
+        SplittableRandom random = new SplittableRandom(42);
+        for (int run = 0; run < 20; run++) {
+            FifoScheduler scheduler = new FifoScheduler();
+            List<TestTrialView> trials = new ArrayList<>();
+            for (int round = 0; round < 400; round++) {
+                if (random.nextInt(3) == 0) {
+                    trials.add(trial("t" + trials.size(), TrialStatus.PENDING, 1 + random.nextInt(3)));
+                }
+                for (int changes = random.nextInt(4); changes > 0 && !trials.isEmpty(); changes--) {
+                    TestTrialView t = trials.get(random.nextInt(trials.size()));
+                    t.status(nextStatus(t.status(), random));
+                }
+                Runner runner = new Runner(trials, random.nextInt(4));
+                assertSame(reference(runner), scheduler.chooseTrialToRun(runner), "run " + run + ", round " + round);
+            }
+        }
+    }
+
+    /** A move the runner can make; a failed trial that is retried is PENDING again by the time a scheduler looks. */
+    private static TrialStatus nextStatus(TrialStatus status, SplittableRandom random) {
+        List<TrialStatus> next = switch (status) {
+            case PENDING -> List.of(TrialStatus.RUNNING, TrialStatus.TERMINATED);
+            case RUNNING -> List.of(TrialStatus.PAUSED, TrialStatus.TERMINATED, TrialStatus.ERROR, TrialStatus.PENDING);
+            case PAUSED -> List.of(TrialStatus.PENDING, TrialStatus.RUNNING, TrialStatus.TERMINATED);
+            case TERMINATED, ERROR -> List.of(status);
+        };
+        return next.get(random.nextInt(next.size()));
+    }
+
+    /** A trial counting how often its status is read. */
+    private static final class CountedTrial implements TrialView {
+        private final TestTrialView trial;
+        private final int[] reads;
+
+        CountedTrial(TestTrialView trial, int[] reads) {
+            this.trial = trial;
+            this.reads = reads;
+        }
+
+        @Override
+        public TrialStatus status() {
+            reads[0]++;
+            return trial.status();
+        }
+
+        @Override
+        public String id() {
+            return trial.id();
+        }
+
+        @Override
+        public String name() {
+            return trial.name();
+        }
+
+        @Override
+        public String experimentTag() {
+            return trial.experimentTag();
+        }
+
+        @Override
+        public Config config() {
+            return trial.config();
+        }
+
+        @Override
+        public Result lastResult() {
+            return trial.lastResult();
+        }
+
+        @Override
+        public ResourceRequest resources() {
+            return trial.resources();
+        }
+
+        @Override
+        public int numFailures() {
+            return 0;
+        }
+
+        @Override
+        public java.util.Optional<Checkpoint> latestCheckpoint() {
+            return java.util.Optional.empty();
+        }
+
+        @Override
+        public java.nio.file.Path localDir() {
+            return null;
+        }
+    }
+
+    @Test
+    void aChoiceLooksOnlyAtTheUnfinishedTrials() {
+        int[] reads = new int[1];
+        List<CountedTrial> trials = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            trials.add(new CountedTrial(trial("done" + i, TrialStatus.TERMINATED, 1), reads));
+        }
+        Runner runner = new Runner(trials, 2);
+        assertNull(fifo.chooseTrialToRun(runner));
+        for (int i = 0; i < 5; i++) {
+            trials.add(new CountedTrial(trial("live" + i, i < 2 ? TrialStatus.RUNNING : TrialStatus.PENDING, 1), reads));
+        }
+        for (int choice = 0; choice < 100; choice++) {
+            reads[0] = 0;
+            assertSame(trials.get(10_002), fifo.chooseTrialToRun(runner));
+            assertTrue(reads[0] <= 2 * 5, reads[0] + " status reads for 5 unfinished trials among 10,005");
+        }
     }
 }

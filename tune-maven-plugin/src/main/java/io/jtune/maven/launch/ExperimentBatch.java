@@ -4,6 +4,7 @@ import io.jtune.api.TuneException;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.annotated.AnnotatedTrainables;
+import io.jtune.engine.runner.ExperimentState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,8 +24,9 @@ import java.util.stream.Stream;
  * {@link PluginProperties} settings. The engine prints the progress table to standard output.
  *
  * <p>Each experiment is named after its trainable and lives in {@code <storage>/<name>}, so a
- * later {@code -Djtune.resume} finds it; a fresh run never writes into a folder that holds an
- * experiment already. Experiments run one after another; one that fails does not stop the next.
+ * later {@code -Djtune.resume} finds it and continues it with {@code Tuner.restore} (one that was
+ * never started starts); a fresh run never writes into a folder that holds an experiment already.
+ * Experiments run one after another; one that fails does not stop the next.
  */
 public final class ExperimentBatch {
     private static final String REASON_SEPARATOR = System.lineSeparator() + "      ";
@@ -68,23 +70,31 @@ public final class ExperimentBatch {
         return failures;
     }
 
-    private static ResultGrid fit(Class<?> trainableClass, String name, RunSettings run) {
+    private ResultGrid fit(Class<?> trainableClass, String name, RunSettings run) {
+        Path dir = run.storage().resolve(name);
+        if (run.resume() != null) {
+            if (Files.exists(dir.resolve(ExperimentState.FILE))) {
+                return resume(trainableClass, dir, run);
+            }
+            info.accept("  no experiment to resume in " + dir + ": starting it");
+        }
+        refuseExisting(dir);
         Tuner tuner = Tuner.of(trainableClass).name(name).storagePath(run.storage()).progress(!run.quiet());
         run.samples().ifPresent(tuner::numSamples);
         run.seed().ifPresent(tuner::seed);
         run.maxConcurrent().ifPresent(tuner::maxConcurrentTrials);
-        Path dir = run.storage().resolve(name);
-        if (run.resume() == null) {
-            refuseExisting(dir);
-            return tuner.fit();
-        }
-        return resume(dir, run.resume());
+        return tuner.fit();
     }
 
-    /** Continuing an experiment needs the engine to restore it from its experiment_state.json, which it cannot do so far. */
-    private static ResultGrid resume(Path dir, ResumeMode mode) {
-        throw new TuneException(PluginProperties.RESUME + "=" + mode + ": this jtune engine cannot continue the experiment in " + dir
-                + " (it writes experiment_state.json but has no Tuner.restore to read it back); delete the folder (mvn clean) to run it from the start");
+    /** Continues the experiment in {@code dir} with the samples and seed it started with. */
+    private ResultGrid resume(Class<?> trainableClass, Path dir, RunSettings run) {
+        info.accept("  resuming " + dir + " (" + PluginProperties.RESUME + "=" + run.resume() + ")");
+        if (run.samples().isPresent() || run.seed().isPresent()) {
+            info.accept("  " + PluginProperties.SAMPLES + " and " + PluginProperties.SEED + " are ignored: a resumed experiment keeps those it started with");
+        }
+        Tuner tuner = Tuner.restore(dir, trainableClass).resume(run.resume().engineMode()).progress(!run.quiet());
+        run.maxConcurrent().ifPresent(tuner::maxConcurrentTrials);
+        return tuner.fit();
     }
 
     private static void refuseExisting(Path dir) {

@@ -7,7 +7,8 @@ import java.util.stream.Collectors;
 /**
  * The values of {@code jtune.resume}, after Ray Tune's {@code Tuner.restore} flags: unfinished
  * trials (PENDING, RUNNING, PAUSED) always continue from their last checkpoint; errored trials are
- * left as they are, resumed from their last checkpoint, or restarted from scratch.
+ * left as they are, resumed from their last checkpoint, or restarted from scratch. Each is the
+ * engine's {@link io.jtune.engine.ResumeMode} of the same name.
  */
 enum ResumeMode {
     /** {@code true} or {@code unfinished}: continue the unfinished trials; errored ones stay ERROR. */
@@ -33,6 +34,11 @@ enum ResumeMode {
         }
         throw new IllegalArgumentException(PluginProperties.RESUME + " must be true, false or one of "
                 + Arrays.stream(values()).map(ResumeMode::toString).collect(Collectors.joining(", ")) + ", got '" + value + "'");
+    }
+
+    /** The engine's mode of the same name. */
+    io.jtune.engine.ResumeMode engineMode() {
+        return io.jtune.engine.ResumeMode.valueOf(name());
     }
 
     @Override

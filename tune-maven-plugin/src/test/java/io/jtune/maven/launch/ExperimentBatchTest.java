@@ -1,16 +1,22 @@
 package io.jtune.maven.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Expect;
 import io.jtune.api.Param;
+import io.jtune.api.Result;
 import io.jtune.api.Samples;
 import io.jtune.api.Seed;
 import io.jtune.api.Step;
 import io.jtune.api.Stop;
 import io.jtune.api.Trainable;
+import io.jtune.api.TuneException;
 import io.jtune.api.Uniform;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.TrialView;
+import io.jtune.engine.Tuner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -112,12 +118,53 @@ class ExperimentBatchTest {
     }
 
     @Test
-    void resumeNamesWhatTheEngineLacks() {
+    void resumeContinuesAnInterruptedExperimentWithTheSamplesAndSeedItStartedWith() throws IOException {
+        Callback interrupt = new Callback() {
+            int results;
+
+            @Override
+            public void onTrialResult(TrialView trial, Result result) {
+                if (++results == 3) {
+                    throw new IllegalStateException("interrupted");
+                }
+            }
+        };
+        Tuner interrupted = Tuner.of(Passing.class).name("Passing").storagePath(storage).progress(false).callbacks(interrupt);
+        assertThrows(TuneException.class, interrupted::fit);
+
+        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.RESUME, "true", PluginProperties.SEED, "99")));
+
+        assertEquals(List.of(), failures);
+        assertTrue(infos.contains("  resuming " + storage.resolve("Passing") + " (jtune.resume=unfinished)"), infos.toString());
+        assertTrue(infos.contains("  jtune.samples and jtune.seed are ignored: a resumed experiment keeps those it started with"), infos.toString());
+        assertTrue(infos.contains("  trials:      3 TERMINATED"), infos.toString());
+        for (Path trial : folders(storage.resolve("Passing"))) {
+            assertEquals(2, Files.readAllLines(trial.resolve("result.json")).size(), trial + " logged its two iterations once");
+        }
+    }
+
+    @Test
+    void resumingAnExperimentThatNeverRanStartsIt() {
         List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.RESUME, "true")));
 
-        assertEquals(1, failures.size(), failures.toString());
-        assertTrue(failures.get(0).startsWith("Passing: jtune.resume=unfinished: this jtune engine cannot continue the experiment in "),
-                failures.get(0));
+        assertEquals(List.of(), failures);
+        assertTrue(infos.contains("  no experiment to resume in " + storage.resolve("Passing") + ": starting it"), infos.toString());
+        assertEquals(3, folders(storage.resolve("Passing")).size());
+    }
+
+    @Test
+    void theResumeModeDecidesWhetherErroredTrialsRunAgainAndWithWhichFailureCount() {
+        List<String> failures = batch.run(List.of(Throws.class.getName()), settings(Map.of()));
+        assertTrue(failures.get(0).contains("failed 1 time with"), failures.get(0));
+
+        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(PluginProperties.RESUME, "true")));
+        assertTrue(failures.get(0).contains("failed 1 time with"), "unfinished: errored trials stay as they are: " + failures.get(0));
+
+        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(PluginProperties.RESUME, "errored")));
+        assertTrue(failures.get(0).contains("failed 2 times with"), "errored: they run again, keeping their count: " + failures.get(0));
+
+        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(PluginProperties.RESUME, "restart_errored")));
+        assertTrue(failures.get(0).contains("failed 1 time with"), "restart_errored: they start over: " + failures.get(0));
         assertEquals(List.of(), warnings);
     }
 

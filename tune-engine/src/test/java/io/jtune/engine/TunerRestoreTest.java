@@ -111,7 +111,11 @@ class TunerRestoreTest {
                 "it searched the parameters [slope], but this Tuner's space has []");
         assertRefused(() -> Tuner.restore(dir(), Counter.class).stop(io.jtune.engine.stop.Stoppers.maximumIteration(9)),
                 "it had 1 stopper(s), this Tuner has 2");
-        assertEquals(saved, Files.readString(stateFile), "a refused restore leaves the state as it was");
+        ComponentException restoreFailed = assertThrows(ComponentException.class,
+                () -> Tuner.restore(dir(), Counter.class).numSamples(5).machineResources(Runs.TWO_CPUS).progress(false).fit());
+        assertTrue(restoreFailed.getMessage().startsWith("the searcher io.jtune.engine.search.BasicVariantGenerator failed in restoreState: ")
+                && restoreFailed.getMessage().contains("the saved search had 3 variants but this space, numSamples and points give 5"), restoreFailed.getMessage());
+        assertEquals(saved, Files.readString(stateFile), "a refused or failed restore leaves the state as it was");
     }
 
     private void assertRefused(Supplier<Tuner> restore, String difference) {

@@ -15,10 +15,13 @@ import io.jtune.api.TuneException;
 import io.jtune.api.Uniform;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.runner.ComponentException;
 import io.jtune.engine.runner.ExperimentState;
+import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.Runs;
+import io.jtune.engine.testing.StopAt;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,12 +114,46 @@ class TunerRestoreTest {
                 "it searched the parameters [slope], but this Tuner's space has []");
         assertRefused(() -> Tuner.restore(dir(), Counter.class).stop(io.jtune.engine.stop.Stoppers.maximumIteration(9)),
                 "it had 1 stopper(s), this Tuner has 2");
-        assertEquals(saved, Files.readString(stateFile), "a refused restore leaves the state as it was");
+        ComponentException restoreFailed = assertThrows(ComponentException.class,
+                () -> Tuner.restore(dir(), Counter.class).numSamples(5).machineResources(Runs.TWO_CPUS).progress(false).fit());
+        assertTrue(restoreFailed.getMessage().startsWith("the searcher io.jtune.engine.search.BasicVariantGenerator failed in restoreState: ")
+                && restoreFailed.getMessage().contains("the saved search had 3 variants but this space, numSamples and points give 5"), restoreFailed.getMessage());
+        assertEquals(saved, Files.readString(stateFile), "a refused or failed restore leaves the state as it was");
     }
 
     private void assertRefused(Supplier<Tuner> restore, String difference) {
         TuneException e = assertThrows(TuneException.class, () -> restore.get().machineResources(Runs.TWO_CPUS).progress(false).fit());
         assertTrue(e.getMessage().startsWith("cannot resume the experiment in " + dir() + ": " + difference), e.getMessage());
+    }
+
+    @Test
+    void factoryAndFunctionTrainablesAreRestoredUnderTheNameSavedWithTheExperiment() {
+        Callback interrupt = new Callback() {
+            @Override
+            public void onTrialResult(TrialView trial, Result result) {
+                if (result.trainingIteration() == 2) {
+                    throw new IllegalStateException("interrupted");
+                }
+            }
+        };
+        StopAt stop = StopAt.iteration(3);
+        assertThrows(ComponentException.class, () -> Tuner.of("made", CountingTrainable::new).name("made").storagePath(storage)
+                .seed(1).machineResources(Runs.TWO_CPUS).progress(false).stop(stop).callbacks(interrupt).fit());
+        ResultGrid made = Tuner.restore(storage.resolve("made"), CountingTrainable::new).stop(StopAt.iteration(3))
+                .machineResources(Runs.TWO_CPUS).progress(false).fit();
+        assertEquals(TrialStatus.TERMINATED, made.get(0).status());
+        assertTrue(made.get(0).name().startsWith("made_"), made.get(0).name());
+
+        TrainFunction reporter = (config, session) -> {
+            for (int i = 0; i < 3; i++) {
+                session.report(Map.of("i", i));
+            }
+        };
+        assertThrows(ComponentException.class, () -> Tuner.of("reported", reporter).name("reported").storagePath(storage).seed(1)
+                .machineResources(Runs.TWO_CPUS).progress(false).callbacks(interrupt).fit());
+        ResultGrid reported = Tuner.restore(storage.resolve("reported"), reporter).machineResources(Runs.TWO_CPUS).progress(false).fit();
+        assertEquals(TrialStatus.TERMINATED, reported.get(0).status());
+        assertEquals(3, reported.get(0).history().size(), "a function without checkpoints starts over; its results are logged once");
     }
 
     @Test

@@ -91,6 +91,8 @@ public final class TrialRunner {
     private boolean stopRequested;
     private Trial deciding;
     private RuntimeException toRaise;
+    /** Set once the first snapshot is written: from then on the state may be snapshotted. */
+    private boolean started;
 
     /** A new experiment; {@code random} draws its trial-id prefix. */
     public TrialRunner(ExperimentSpec spec, TrialExecutor executor, RandomGenerator random) {
@@ -160,6 +162,7 @@ public final class TrialRunner {
                 restoreExperiment(resume.state());
             }
             writeFirstSnapshot();
+            started = true;
             while (!isFinished()) {
                 step();
                 if (snapshots.due(System.nanoTime())) {
@@ -241,7 +244,9 @@ public final class TrialRunner {
         try {
             if (stateLock.tryLock(SHUTDOWN_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
                 try {
-                    writeSnapshot();
+                    if (started) {
+                        writeSnapshot();
+                    }
                 } finally {
                     stateLock.unlock();
                 }
@@ -264,7 +269,11 @@ public final class TrialRunner {
         }
     }
 
+    /** The state at the end; none when the experiment failed before its first snapshot (a restored one keeps its state file as it was). */
     private void finalSnapshot(boolean afterFailure) {
+        if (!started) {
+            return;
+        }
         try {
             writeSnapshot();
         } catch (RuntimeException e) {

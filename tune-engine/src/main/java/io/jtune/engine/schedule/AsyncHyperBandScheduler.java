@@ -202,10 +202,7 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
     }
 
     /** Ray Tune's parameters and defaults; {@link #build} checks them. */
-    public static final class Builder {
-        private String timeAttr = Result.TRAINING_ITERATION;
-        private String metric;
-        private Mode mode;
+    public static final class Builder extends SchedulerBuilder<Builder> {
         private double maxT = 100;
         private double gracePeriod = 1;
         private double reductionFactor = 4;
@@ -213,18 +210,11 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
         private boolean stopLastTrials = true;
 
         private Builder() {
+            super(NAME, Result.TRAINING_ITERATION);
         }
 
-        /** The result field measuring progress (default {@code training_iteration}); it must grow monotonically. */
-        public Builder timeAttr(String timeAttr) {
-            this.timeAttr = SchedulerArgs.requireName(NAME, "time_attr", timeAttr);
-            return this;
-        }
-
-        /** Ranks by this metric and mode instead of the experiment's. */
-        public Builder metric(String metric, Mode mode) {
-            this.metric = SchedulerArgs.requireName(NAME, "metric", metric);
-            this.mode = mode;
+        @Override
+        Builder self() {
             return this;
         }
 

@@ -362,27 +362,17 @@ public class HyperBandScheduler implements TrialScheduler {
     }
 
     /** Ray Tune's parameters and defaults; {@link #build} and {@link #buildForBohb} check them. */
-    public static final class Builder {
-        private String timeAttr = Result.TRAINING_ITERATION;
-        private String metric;
-        private Mode mode;
+    public static final class Builder extends SchedulerBuilder<Builder> {
         private int maxT = 81;
         private double reductionFactor = 3;
         private boolean stopLastTrials = true;
 
         private Builder() {
+            super("HyperBandScheduler", Result.TRAINING_ITERATION);
         }
 
-        /** The result field measuring progress (default {@code training_iteration}); it must grow monotonically. */
-        public Builder timeAttr(String timeAttr) {
-            this.timeAttr = SchedulerArgs.requireName("HyperBandScheduler", "time_attr", timeAttr);
-            return this;
-        }
-
-        /** Ranks by this metric and mode instead of the experiment's. */
-        public Builder metric(String metric, Mode mode) {
-            this.metric = SchedulerArgs.requireName("HyperBandScheduler", "metric", metric);
-            this.mode = mode;
+        @Override
+        Builder self() {
             return this;
         }
 

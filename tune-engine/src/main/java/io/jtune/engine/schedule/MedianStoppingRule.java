@@ -232,28 +232,18 @@ public final class MedianStoppingRule implements TrialScheduler {
     }
 
     /** Ray Tune's parameters and defaults; {@link #build} checks them. */
-    public static final class Builder {
-        private String timeAttr = Result.TIME_TOTAL_S;
-        private String metric;
-        private Mode mode;
+    public static final class Builder extends SchedulerBuilder<Builder> {
         private double gracePeriod = 60.0;
         private int minSamplesRequired = 3;
         private double minTimeSlice = 0;
         private boolean hardStop = true;
 
         private Builder() {
+            super(NAME, Result.TIME_TOTAL_S);
         }
 
-        /** The result field measuring progress (default {@code time_total_s}); it must grow monotonically. */
-        public Builder timeAttr(String timeAttr) {
-            this.timeAttr = SchedulerArgs.requireName(NAME, "time_attr", timeAttr);
-            return this;
-        }
-
-        /** Ranks by this metric and mode instead of the experiment's. */
-        public Builder metric(String metric, Mode mode) {
-            this.metric = SchedulerArgs.requireName(NAME, "metric", metric);
-            this.mode = mode;
+        @Override
+        Builder self() {
             return this;
         }
 

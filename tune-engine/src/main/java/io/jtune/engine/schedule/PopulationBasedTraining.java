@@ -389,10 +389,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
     }
 
     /** Ray Tune's parameters and defaults; {@link #build} checks them. */
-    public static final class Builder {
-        private String timeAttr = Result.TIME_TOTAL_S;
-        private String metric;
-        private Mode mode;
+    public static final class Builder extends SchedulerBuilder<Builder> {
         private double perturbationInterval = 60.0;
         private double burnInPeriod = 0;
         private final Map<String, PbtMutation> mutations = new LinkedHashMap<>();
@@ -406,18 +403,11 @@ public final class PopulationBasedTraining implements TrialScheduler {
         private boolean synch;
 
         private Builder() {
+            super(NAME, Result.TIME_TOTAL_S);
         }
 
-        /** The result field measuring progress (default {@code time_total_s}); it must grow monotonically. */
-        public Builder timeAttr(String timeAttr) {
-            this.timeAttr = SchedulerArgs.requireName(NAME, "time_attr", timeAttr);
-            return this;
-        }
-
-        /** Ranks by this metric and mode instead of the experiment's. */
-        public Builder metric(String metric, Mode mode) {
-            this.metric = SchedulerArgs.requireName(NAME, "metric", metric);
-            this.mode = mode;
+        @Override
+        Builder self() {
             return this;
         }
 

@@ -94,6 +94,10 @@ class KillAndResumeTest {
                     trial.name() + ": progress.csv holds each iteration once");
             assertEquals(uninterrupted.history().stream().map(r -> r.getDouble("loss")).toList(), lines.stream().map(l -> l.get("loss").asDouble()).toList(),
                     trial.name() + ": every result equals the uninterrupted run's");
+            try (Stream<Path> checkpoints = Files.list(trialDir)) {
+                assertTrue(checkpoints.filter(p -> p.getFileName().toString().startsWith("checkpoint_")).count() <= 2,
+                        trial.name() + ": keep 2 holds across kills (no checkpoint folder of a killed run is left over)");
+            }
             restoredMidway |= lines.stream().anyMatch(l -> l.get(Result.ITERATIONS_SINCE_RESTORE).asLong() < l.get(Result.TRAINING_ITERATION).asLong());
         }
         assertTrue(restoredMidway, "some trial continued from a checkpoint rather than from scratch");

@@ -11,7 +11,6 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.RunnerView;
-import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialView;
 import io.jtune.engine.CheckpointPolicy;
@@ -78,18 +77,10 @@ class ResumeTest {
         return false;
     }
 
-    /** A searcher of four configs x = 1..4 that saves where it is. */
-    public static final class FailingSearcher implements SearchAlgorithm {
-        private int next;
-
-        @Override
-        public Config suggest(String trialId) {
-            return isFinished() ? null : Config.of(Map.of("x", (double) ++next));
-        }
-
-        @Override
-        public boolean isFinished() {
-            return next >= 4;
+    /** The configs x = 1..4. */
+    public static final class FailingSearcher extends ListSearcher {
+        public FailingSearcher() {
+            super(List.of(Config.of(Map.of("x", 1.0)), Config.of(Map.of("x", 2.0)), Config.of(Map.of("x", 3.0)), Config.of(Map.of("x", 4.0))));
         }
 
         @Override
@@ -97,16 +88,7 @@ class ResumeTest {
             if (failsNow(Component.SEARCHER, result)) {
                 throw new IllegalStateException("boom");
             }
-        }
-
-        @Override
-        public String saveState() {
-            return "{\"next\": " + next + "}";
-        }
-
-        @Override
-        public void restoreState(String json) {
-            next = Integer.parseInt(json.replaceAll("[^0-9]", ""));
+            super.onTrialResult(trialId, result);
         }
     }
 
@@ -306,6 +288,25 @@ class ResumeTest {
         for (int i : new int[] {0, 2, 3}) {
             assertEverythingLoggedOnce(grid.get(i), ITERATIONS);
         }
+    }
+
+    @Test
+    void foldersWrittenAfterTheLastSnapshotAreRemovedOnResume() throws IOException {
+        FAILING.set(Component.CALLBACK);
+        assertThrows(ComponentException.class, () -> withComponents(experiment()).fit());
+        ExperimentState saved = ExperimentState.read(dir().resolve(ExperimentState.FILE));
+        Path trialDir = dir().resolve(saved.trials().get(1).name());
+        Path stray = Files.createDirectories(trialDir.resolve("checkpoint_000099"));
+        Path halfDeleted = Files.createDirectories(trialDir.resolve(".deleting_checkpoint_000001"));
+        Path unknownTrial = Files.createDirectories(dir().resolve("CountingTrainable_" + saved.runner().trialIdPrefix() + "_00099_99_x=9"));
+        Path userFolder = Files.createDirectories(dir().resolve("notes"));
+
+        withComponents(Tuner.restore(dir(), CountingTrainable.class)).fit();
+
+        assertFalse(Files.exists(stray), "a checkpoint the state does not track");
+        assertFalse(Files.exists(halfDeleted), "a checkpoint set aside for deletion");
+        assertFalse(Files.exists(unknownTrial), "the folder of a trial begun after the last snapshot");
+        assertTrue(Files.isDirectory(userFolder), "a folder not named as this experiment's trials stays");
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.jtune.engine.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jtune.api.Config;
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
@@ -33,21 +32,6 @@ class PendingTrialsEngineTest {
     @TempDir
     Path storage;
 
-    /** Reports {@code y = v * t}; the iteration count is its checkpointed state. */
-    public static final class Line extends IterationTrainable {
-        private double v;
-
-        @Override
-        public void setup(Config config) {
-            v = config.getDouble("v");
-        }
-
-        @Override
-        protected Map<String, ?> metricsAt(int t) {
-            return Map.of("y", v * t);
-        }
-    }
-
     /** The most trials that were added but not finished at any moment. */
     private static final class Unfinished implements Callback {
         int unfinished;
@@ -66,7 +50,7 @@ class PendingTrialsEngineTest {
 
     /** Lines of the given slopes (a grid, in this order) on one CPU, with the basic variant generator. */
     private Tuner lines(String name, TrialScheduler scheduler, Object... slopes) {
-        return Tuner.of("line", Line::new).name(name).storagePath(storage)
+        return Tuner.of("line", EarlyStoppingEngineTest.Line::new).name(name).storagePath(storage)
                 .space(SearchSpace.builder().grid("v", slopes).build())
                 .metric("y", Mode.MAX)
                 .scheduler(scheduler)

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A test searcher handing out fixed configs in order, recording what it is told. */
-public final class ListSearcher implements SearchAlgorithm {
+public class ListSearcher implements SearchAlgorithm {
     private final List<Config> configs;
     private int next;
     public final Map<String, List<Result>> results = new LinkedHashMap<>();

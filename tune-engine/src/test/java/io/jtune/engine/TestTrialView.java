@@ -18,6 +18,7 @@ public final class TestTrialView implements TrialView {
     private TrialStatus status = TrialStatus.PENDING;
     private Result lastResult;
     private ResourceRequest resources = ResourceRequest.DEFAULT;
+    private int statusReads;
 
     public TestTrialView(String id, Config config, Path experimentDir) {
         this.id = id;
@@ -68,7 +69,13 @@ public final class TestTrialView implements TrialView {
 
     @Override
     public TrialStatus status() {
+        statusReads++;
         return status;
+    }
+
+    /** How often {@link #status()} was called. */
+    public int statusReads() {
+        return statusReads;
     }
 
     @Override

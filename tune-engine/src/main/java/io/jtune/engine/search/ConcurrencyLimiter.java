@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
-import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -23,24 +22,16 @@ public final class ConcurrencyLimiter implements SearcherWrapper {
     private final Set<String> live = new LinkedHashSet<>();
 
     public ConcurrencyLimiter(SearchAlgorithm inner, int maxConcurrent) {
-        if (inner == null) {
-            throw new IllegalArgumentException(NAME + ": the searcher to limit must not be null");
-        }
         if (maxConcurrent < 1) {
             throw new IllegalArgumentException(NAME + ": maxConcurrent must be >= 1, got " + maxConcurrent);
         }
-        this.inner = inner;
+        this.inner = SearcherWrapper.requireWrapped(inner, NAME);
         this.maxConcurrent = maxConcurrent;
     }
 
     @Override
     public SearchAlgorithm wrapped() {
         return inner;
-    }
-
-    @Override
-    public void setup(ExperimentInfo experiment) {
-        inner.setup(experiment);
     }
 
     @Override

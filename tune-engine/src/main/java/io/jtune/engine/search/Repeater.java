@@ -51,13 +51,10 @@ public final class Repeater implements SearcherWrapper {
     }
 
     public Repeater(SearchAlgorithm inner, int repeat) {
-        if (inner == null) {
-            throw new IllegalArgumentException(NAME + ": the searcher to repeat must not be null");
-        }
         if (repeat < 1) {
             throw new IllegalArgumentException(NAME + ": repeat must be >= 1, got " + repeat);
         }
-        this.inner = inner;
+        this.inner = SearcherWrapper.requireWrapped(inner, NAME);
         this.repeat = repeat;
     }
 

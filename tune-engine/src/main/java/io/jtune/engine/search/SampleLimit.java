@@ -3,7 +3,6 @@ package io.jtune.engine.search;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
-import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,13 +25,10 @@ public final class SampleLimit implements SearcherWrapper {
 
     /** @param numSamples how many configs to give at most, or -1 for no limit */
     public SampleLimit(SearchAlgorithm inner, int numSamples) {
-        if (inner == null) {
-            throw new IllegalArgumentException(NAME + ": the searcher to limit must not be null");
-        }
         if (numSamples < 1 && numSamples != -1) {
             throw new IllegalArgumentException(NAME + ": numSamples must be >= 1 (or -1 for no limit), got " + numSamples);
         }
-        this.inner = inner;
+        this.inner = SearcherWrapper.requireWrapped(inner, NAME);
         this.numSamples = numSamples;
     }
 
@@ -49,11 +45,6 @@ public final class SampleLimit implements SearcherWrapper {
     @Override
     public SearchAlgorithm wrapped() {
         return inner;
-    }
-
-    @Override
-    public void setup(ExperimentInfo experiment) {
-        inner.setup(experiment);
     }
 
     @Override

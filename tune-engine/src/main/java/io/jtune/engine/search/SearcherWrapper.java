@@ -1,5 +1,6 @@
 package io.jtune.engine.search;
 
+import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
 import java.util.Optional;
 
@@ -11,6 +12,20 @@ public interface SearcherWrapper extends SearchAlgorithm {
 
     /** The searcher this one forwards to. */
     SearchAlgorithm wrapped();
+
+    /** Sets up the wrapped searcher. */
+    @Override
+    default void setup(ExperimentInfo experiment) {
+        wrapped().setup(experiment);
+    }
+
+    /** {@code searcher}, refused when null with an error naming the wrapper. */
+    static SearchAlgorithm requireWrapped(SearchAlgorithm searcher, String wrapper) {
+        if (searcher == null) {
+            throw new IllegalArgumentException(wrapper + ": the searcher to wrap must not be null");
+        }
+        return searcher;
+    }
 
     /** The outermost layer of {@code searcher} (itself first, then what it wraps, and so on) that is a {@code type}. */
     static <T> Optional<T> find(SearchAlgorithm searcher, Class<T> type) {

@@ -2,10 +2,13 @@ package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Trainable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -19,14 +22,20 @@ import org.slf4j.LoggerFactory;
  * The in-process {@link TrialExecutor}: each running trial is a worker on a pooled daemon thread
  * (a thread is reused across trials), steps run off the driver thread, and every worker posts to
  * one event queue the driver takes from. Resources are accounted against {@link MachineResources}.
+ * A thread cannot be killed: an {@link #abandon abandoned} run's thread is interrupted and left to
+ * itself, and {@link #close()} names every trial whose thread is still running.
  */
 public final class LocalTrialExecutor implements TrialExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(LocalTrialExecutor.class);
-    private static final long CLOSE_WAIT_SECONDS = 30;
+    /** How long {@link #close()} lets steps in flight finish before it interrupts them, by default. */
+    public static final Duration DEFAULT_CLOSE_GRACE = Duration.ofSeconds(30);
+    /** How long {@link #close()} waits for interrupted workers before it names those still running. */
+    private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(2);
 
     private final TrainableSpec trainable;
     private final ResourcePool pool;
     private final TrainableCache cache;
+    private final Duration closeGrace;
     private final ExecutorService threads = Executors.newCachedThreadPool(new WorkerThreads());
     /** Posted when the last live worker exits, so a driver waiting for an event that cannot come wakes up. */
     private static final Object IDLE = new Object();
@@ -34,6 +43,8 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private final Map<String, TrialWorker> running = new HashMap<>();
+    /** Workers whose thread has not left them yet, abandoned ones included. */
+    private final Set<TrialWorker> onThreads = ConcurrentHashMap.newKeySet();
     private final EventSink sink = new EventSink() {
         @Override
         public void post(TrialEvent event) {
@@ -41,18 +52,31 @@ public final class LocalTrialExecutor implements TrialExecutor {
         }
 
         @Override
-        public void exited() {
-            if (liveWorkers.decrementAndGet() == 0) {
-                events.add(IDLE);
+        public void exited(TrialWorker worker, boolean live) {
+            onThreads.remove(worker);
+            if (live) {
+                noLongerLive();
             }
         }
     };
 
     /** {@code reuseTrainables}: keep class-API trainables of stopped trials and {@code reset} them for the next. */
     public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables) {
+        this(trainable, totals, reuseTrainables, DEFAULT_CLOSE_GRACE);
+    }
+
+    /** {@code closeGrace}: how long {@link #close()} lets steps in flight finish before it interrupts them. */
+    public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables, Duration closeGrace) {
         this.trainable = trainable;
         this.pool = new ResourcePool(totals);
         this.cache = reuseTrainables && trainable instanceof TrainableSpec.ClassApi ? new TrainableCache() : null;
+        this.closeGrace = closeGrace;
+    }
+
+    private void noLongerLive() {
+        if (liveWorkers.decrementAndGet() == 0) {
+            events.add(IDLE);
+        }
     }
 
     @Override
@@ -80,6 +104,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
                 ? new ClassTrialWorker(launch, sink, c.factory(), cache == null ? null : cache.poll())
                 : new FunctionTrialWorker(launch, sink, ((TrainableSpec.FunctionApi) trainable).function());
         running.put(launch.trialId(), worker);
+        onThreads.add(worker);
         liveWorkers.incrementAndGet();
         if (cache != null) {
             cache.noteRunning(running.size());
@@ -114,9 +139,32 @@ public final class LocalTrialExecutor implements TrialExecutor {
     }
 
     @Override
-    public TrialEvent nextEvent() throws InterruptedException {
+    public void abandon(String trialId, String reason) {
+        TrialWorker worker = running.remove(trialId);
+        if (worker == null) {
+            return;
+        }
+        pool.release(worker.launch.resources());
+        boolean wasLive = worker.abandon();
+        events.removeIf(e -> e instanceof TrialEvent t && t.runId() == worker.launch.runId() && t.trialId().equals(trialId));
+        if (wasLive) {
+            noLongerLive();
+            String thread = worker.threadName();
+            if (thread != null) {
+                LOG.warn("trial {} abandoned ({}); its thread {} was interrupted and is left to itself (a thread cannot be killed); "
+                        + "nothing it posts counts any more", worker.trialName(), reason, thread);
+            }
+        }
+    }
+
+    @Override
+    public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
-            Object next = events.take();
+            Object next = events.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            if (next == null) {
+                return null;
+            }
             if (next != IDLE) {
                 return (TrialEvent) next;
             }
@@ -138,19 +186,37 @@ public final class LocalTrialExecutor implements TrialExecutor {
         }
         threads.shutdown();
         try {
-            if (!threads.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("trainables still running {} s after the experiment ended; interrupting them", CLOSE_WAIT_SECONDS);
+            if (!awaitNoLiveWorkers(closeGrace)) {
+                LOG.warn("trainables still running {} s after the experiment ended; interrupting them", closeGrace.toSeconds());
                 threads.shutdownNow();
+                awaitNoLiveWorkers(INTERRUPT_WAIT);
             }
         } catch (InterruptedException e) {
             threads.shutdownNow();
             Thread.currentThread().interrupt();
+        }
+        for (TrialWorker stuck : onThreads) {
+            LOG.warn("trial {} is still running on thread {} after the experiment ended and does not stop; it is left behind (a daemon thread)",
+                    stuck.trialName(), stuck.threadName());
         }
         if (cache != null) {
             for (CompletableFuture<Trainable> slot : cache.drain()) {
                 ClassTrialWorker.cleanup(slot.getNow(null));
             }
         }
+    }
+
+    /** Waits for the workers not abandoned to exit; true when they all did within {@code wait}. */
+    private boolean awaitNoLiveWorkers(Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (liveWorkers.get() > 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            events.poll(left, TimeUnit.NANOSECONDS);
+        }
+        return true;
     }
 
     private TrialWorker worker(String trialId) {

@@ -3,6 +3,7 @@ package io.jtune.engine.exec;
 import io.jtune.api.trainable.Checkpoint;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One run of one trial on a thread of the executor's pool. The driver sends commands; the worker
@@ -20,6 +21,11 @@ abstract class TrialWorker implements Runnable {
     private final EventSink sink;
     private final BlockingQueue<Command> commands = new ArrayBlockingQueue<>(MAX_QUEUED_COMMANDS);
     private volatile boolean stopping;
+    /** Set once, by whichever comes first: the worker exiting, or the driver abandoning it. */
+    private final AtomicBoolean detached = new AtomicBoolean();
+    /** The thread running this worker, set and cleared under {@link #threadLock} so an interrupt never hits the thread's next worker. */
+    private Thread thread;
+    private final Object threadLock = new Object();
     /** The training iteration the trainable's state is at. */
     protected long iteration;
 
@@ -55,7 +61,40 @@ abstract class TrialWorker implements Runnable {
     }
 
     final void post(TrialEvent event) {
-        sink.post(event);
+        if (!detached.get()) {
+            sink.post(event);
+        }
+    }
+
+    /**
+     * The driver gave up on this run: it posts nothing from now on and no longer counts as live;
+     * its thread is interrupted (a step blocked in a wait ends, a spinning one goes on). False when
+     * the worker had exited already.
+     */
+    final boolean abandon() {
+        if (!detached.compareAndSet(false, true)) {
+            return false;
+        }
+        this.stopping = true;
+        commands.offer(Command.STOP);
+        synchronized (threadLock) {
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
+        return true;
+    }
+
+    /** The name of the thread running this worker while it runs, else null. */
+    final String threadName() {
+        synchronized (threadLock) {
+            return thread == null ? null : thread.getName();
+        }
+    }
+
+    /** The trial's folder name, which is its name. */
+    final String trialName() {
+        return launch.trialDir().getFileName().toString();
     }
 
     final void postSaved(Checkpoint checkpoint, long atIteration) {
@@ -68,11 +107,17 @@ abstract class TrialWorker implements Runnable {
 
     @Override
     public final void run() {
+        synchronized (threadLock) {
+            thread = Thread.currentThread();
+        }
         try {
             work();
         } finally {
             exited();
-            sink.exited();
+            synchronized (threadLock) {
+                thread = null;
+            }
+            sink.exited(this, detached.compareAndSet(false, true));
         }
     }
 

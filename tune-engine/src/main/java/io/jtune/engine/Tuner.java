@@ -258,7 +258,13 @@ public final class Tuner {
         return this;
     }
 
-    /** At most this many trials run at once (0 = as many as resources allow). */
+    /**
+     * At most this many trials run at once (0 = as many as resources allow). As Ray Tune's
+     * {@code max_concurrent_trials} (which wraps the searcher in a {@code ConcurrencyLimiter}), it
+     * also bounds suggestions: the searcher is asked for a config only while fewer than {@code max}
+     * trials are PENDING or RUNNING, so under {@code maxConcurrentTrials(1)} a model-based searcher
+     * hears each trial's results and end before it suggests the next one.
+     */
     public Tuner maxConcurrentTrials(int max) {
         if (max < 0) {
             throw new IllegalArgumentException("maxConcurrentTrials must be >= 0 (0 = as resources allow), got " + max);

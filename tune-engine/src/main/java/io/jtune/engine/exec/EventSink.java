@@ -1,9 +1,13 @@
 package io.jtune.engine.exec;
 
-/** Where workers post their events; {@link #exited} is called once per worker, when its thread leaves it. */
-interface EventSink {
+/**
+ * Where a {@link LocalTrialExecutor}'s runs post their events, from the threads that run them;
+ * {@link #exited} is called once per run, after its last post (not for a run the executor
+ * {@linkplain LocalTrialExecutor#abandon abandoned}: it posts nothing more from then on).
+ */
+public interface EventSink {
     void post(TrialEvent event);
 
-    /** {@code live}: false when the driver had abandoned the worker already (it no longer counted as live). */
-    void exited(TrialWorker worker, boolean live);
+    /** The run of {@code launch} has ended: no event of it follows. */
+    void exited(TrialLaunch launch);
 }

@@ -5,10 +5,9 @@ import io.jtune.api.trainable.Trainable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -43,22 +42,11 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private final Map<String, TrialWorker> running = new HashMap<>();
-    /** Workers whose thread has not left them yet, abandoned ones included. */
-    private final Set<TrialWorker> onThreads = ConcurrentHashMap.newKeySet();
-    private final EventSink sink = new EventSink() {
-        @Override
-        public void post(TrialEvent event) {
-            events.add(event);
-        }
-
-        @Override
-        public void exited(TrialWorker worker, boolean live) {
-            onThreads.remove(worker);
-            if (live) {
-                noLongerLive();
-            }
-        }
-    };
+    /** Stopped or abandoned runs whose threads may still be in them, named at close if they are. */
+    private final List<TrialWorker> leaving = new ArrayList<>();
+    /** Notified when the last live worker exits. */
+    private final Object noneLive = new Object();
+    private final EventSink sink;
 
     /** {@code reuseTrainables}: keep class-API trainables of stopped trials and {@code reset} them for the next. */
     public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables) {
@@ -67,31 +55,76 @@ public final class LocalTrialExecutor implements TrialExecutor {
 
     /** {@code closeGrace}: how long {@link #close()} lets steps in flight finish before it interrupts them. */
     public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables, Duration closeGrace) {
-        this.trainable = trainable;
-        this.pool = new ResourcePool(totals);
-        this.cache = reuseTrainables && trainable instanceof TrainableSpec.ClassApi ? new TrainableCache() : null;
-        this.closeGrace = closeGrace;
+        this(trainable, new ResourcePool(totals), reuseTrainables, null, closeGrace);
     }
 
-    private void noLongerLive() {
+    /**
+     * An executor that hands every event to {@code sink} on the thread that runs the trial, instead
+     * of queueing it for {@link #nextEvent()} (which then never returns one), and accounts no
+     * resources: whoever sends it commands (a trial process's host) does. Runs of one trial id
+     * must not overlap unless the earlier one was stopped.
+     */
+    public LocalTrialExecutor(TrainableSpec trainable, boolean reuseTrainables, EventSink sink) {
+        this(trainable, null, reuseTrainables, sink, DEFAULT_CLOSE_GRACE);
+    }
+
+    private LocalTrialExecutor(TrainableSpec trainable, ResourcePool pool, boolean reuseTrainables, EventSink sink, Duration closeGrace) {
+        this.closeGrace = closeGrace;
+        this.trainable = trainable;
+        this.pool = pool;
+        this.cache = reuseTrainables && trainable instanceof TrainableSpec.ClassApi ? new TrainableCache() : null;
+        this.sink = sink != null ? counting(sink, false) : counting(new EventSink() {
+            @Override
+            public void post(TrialEvent event) {
+                events.add(event);
+            }
+
+            @Override
+            public void exited(TrialLaunch launch) {
+            }
+        }, true);
+    }
+
+    /** Counts live workers around {@code target}; {@code wakeDriver}: queue IDLE when the last one exits. */
+    private EventSink counting(EventSink target, boolean wakeDriver) {
+        return new EventSink() {
+            @Override
+            public void post(TrialEvent event) {
+                target.post(event);
+            }
+
+            @Override
+            public void exited(TrialLaunch launch) {
+                target.exited(launch);
+                noLongerLive(wakeDriver);
+            }
+        };
+    }
+
+    private void noLongerLive(boolean wakeDriver) {
         if (liveWorkers.decrementAndGet() == 0) {
-            events.add(IDLE);
+            if (wakeDriver) {
+                events.add(IDLE);
+            }
+            synchronized (noneLive) {
+                noneLive.notifyAll();
+            }
         }
     }
 
     @Override
     public MachineResources totals() {
-        return pool.totals();
+        return pool == null ? new MachineResources(0, 0, 0, Map.of()) : pool.totals();
     }
 
     @Override
     public boolean hasResources(ResourceRequest request) {
-        return pool.hasFree(request);
+        return pool == null || pool.hasFree(request);
     }
 
     @Override
     public boolean canEverRun(ResourceRequest request) {
-        return pool.fitsTotals(request);
+        return pool == null || pool.fitsTotals(request);
     }
 
     @Override
@@ -99,12 +132,13 @@ public final class LocalTrialExecutor implements TrialExecutor {
         if (running.containsKey(launch.trialId())) {
             throw new IllegalStateException("trial " + launch.trialId() + " is already running");
         }
-        pool.commit(launch.resources());
+        if (pool != null) {
+            pool.commit(launch.resources());
+        }
         TrialWorker worker = trainable instanceof TrainableSpec.ClassApi c
                 ? new ClassTrialWorker(launch, sink, c.factory(), cache == null ? null : cache.poll())
                 : new FunctionTrialWorker(launch, sink, ((TrainableSpec.FunctionApi) trainable).function());
         running.put(launch.trialId(), worker);
-        onThreads.add(worker);
         liveWorkers.incrementAndGet();
         if (cache != null) {
             cache.noteRunning(running.size());
@@ -128,7 +162,9 @@ public final class LocalTrialExecutor implements TrialExecutor {
         if (worker == null) {
             return;
         }
-        pool.release(worker.launch.resources());
+        if (pool != null) {
+            pool.release(worker.launch.resources());
+        }
         if (reusable && cache != null && worker instanceof ClassTrialWorker classWorker) {
             CompletableFuture<Trainable> slot = cache.reserve();
             if (slot != null && !classWorker.handOffTo(slot)) {
@@ -136,6 +172,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             }
         }
         worker.stop();
+        noteLeaving(worker);
     }
 
     @Override
@@ -144,11 +181,14 @@ public final class LocalTrialExecutor implements TrialExecutor {
         if (worker == null) {
             return;
         }
-        pool.release(worker.launch.resources());
+        if (pool != null) {
+            pool.release(worker.launch.resources());
+        }
         boolean wasLive = worker.abandon();
         events.removeIf(e -> e instanceof TrialEvent t && t.runId() == worker.launch.runId() && t.trialId().equals(trialId));
         if (wasLive) {
-            noLongerLive();
+            noLongerLive(pool != null);
+            noteLeaving(worker);
             String thread = worker.threadName();
             if (thread != null) {
                 LOG.warn("trial {} abandoned ({}); its thread {} was interrupted and is left to itself (a thread cannot be killed); "
@@ -187,7 +227,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
         threads.shutdown();
         try {
             if (!awaitNoLiveWorkers(closeGrace)) {
-                LOG.warn("trainables still running {} s after the experiment ended; interrupting them", closeGrace.toSeconds());
+                LOG.warn("trainables still running {} ms after the experiment ended; interrupting them", closeGrace.toMillis());
                 threads.shutdownNow();
                 awaitNoLiveWorkers(INTERRUPT_WAIT);
             }
@@ -195,9 +235,12 @@ public final class LocalTrialExecutor implements TrialExecutor {
             threads.shutdownNow();
             Thread.currentThread().interrupt();
         }
-        for (TrialWorker stuck : onThreads) {
-            LOG.warn("trial {} is still running on thread {} after the experiment ended and does not stop; it is left behind (a daemon thread)",
-                    stuck.trialName(), stuck.threadName());
+        for (TrialWorker worker : leaving) {
+            String thread = worker.threadName();
+            if (thread != null) {
+                LOG.warn("trial {} is still running on thread {} after the experiment ended and does not stop; it is left behind (a daemon thread)",
+                        worker.trialName(), thread);
+            }
         }
         if (cache != null) {
             for (CompletableFuture<Trainable> slot : cache.drain()) {
@@ -206,15 +249,22 @@ public final class LocalTrialExecutor implements TrialExecutor {
         }
     }
 
+    private void noteLeaving(TrialWorker worker) {
+        leaving.removeIf(w -> w.threadName() == null);
+        leaving.add(worker);
+    }
+
     /** Waits for the workers not abandoned to exit; true when they all did within {@code wait}. */
     private boolean awaitNoLiveWorkers(Duration wait) throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
-        while (liveWorkers.get() > 0) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
+        synchronized (noneLive) {
+            while (liveWorkers.get() > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(noneLive, left);
             }
-            events.poll(left, TimeUnit.NANOSECONDS);
         }
         return true;
     }

@@ -1,6 +1,9 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.TrialContext;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * runs the trainable's code on its own thread and posts events. Commands are queued, so a save
  * asked for before a stop happens before it.
  */
-abstract class TrialWorker implements Runnable {
+abstract class TrialWorker implements Runnable, TrialContext {
 
     /** What the driver asks a worker to do. */
     enum Command { STEP, SAVE_REQUIRED, SAVE_OPTIONAL, STOP }
@@ -110,15 +113,34 @@ abstract class TrialWorker implements Runnable {
         synchronized (threadLock) {
             thread = Thread.currentThread();
         }
+        TrialContext.Binding.bind(this);
         try {
             work();
         } finally {
+            TrialContext.Binding.clear();
             exited();
             synchronized (threadLock) {
                 thread = null;
             }
-            sink.exited(this, detached.compareAndSet(false, true));
+            if (detached.compareAndSet(false, true)) {
+                sink.exited(launch);
+            }
         }
+    }
+
+    @Override
+    public String trialId() {
+        return launch.trialId();
+    }
+
+    @Override
+    public Path trialDir() {
+        return launch.trialDir();
+    }
+
+    @Override
+    public List<Integer> gpuIds() {
+        return launch.gpuIds();
     }
 
     /** Runs the trial until STOP, the end of training or an error. */

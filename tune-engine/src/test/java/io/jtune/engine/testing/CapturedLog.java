@@ -11,12 +11,15 @@ import org.slf4j.LoggerFactory;
 public final class CapturedLog implements AutoCloseable {
     private final Logger logger;
     private final Level previous;
+    private final boolean additive;
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
     public CapturedLog(Class<?> source) {
         this.logger = (Logger) LoggerFactory.getLogger(source);
         this.previous = logger.getLevel();
+        this.additive = logger.isAdditive();
         logger.setLevel(Level.WARN);
+        logger.setAdditive(false);
         appender.start();
         logger.addAppender(appender);
     }
@@ -30,6 +33,7 @@ public final class CapturedLog implements AutoCloseable {
     public void close() {
         logger.detachAppender(appender);
         logger.setLevel(previous);
+        logger.setAdditive(additive);
         appender.stop();
     }
 }

@@ -11,9 +11,9 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.annotated.AnnotatedTrainables;
-import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
@@ -95,6 +95,7 @@ public final class Tuner {
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
+    private ExecutorFactory executor;
 
     private Tuner(TrainableSpec trainable) {
         this.trainable = trainable;
@@ -287,6 +288,16 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * Where trials run (default: {@code -Djtune.executor}, else threads): {@link ExecutorFactory#threads()}
+     * in this JVM, or {@link ExecutorFactory#process()}, each trial in a worker JVM of its own, so a
+     * crash, {@code System.exit}, a hang or an out-of-memory error fails only its trial.
+     */
+    public Tuner executor(ExecutorFactory factory) {
+        this.executor = Objects.requireNonNull(factory, "executor factory");
+        return this;
+    }
+
     /** How often a failed trial is retried from its latest checkpoint (-1 = without limit, default 0). */
     public Tuner maxFailures(int maxFailures) {
         if (maxFailures < -1) {
@@ -428,7 +439,7 @@ public final class Tuner {
             throw new TuneException("the experiment folder " + dir + " holds an experiment already (" + ExperimentState.FILE
                     + "): continue it with Tuner.restore(" + dir + ", <trainable>), or choose another Tuner.name(...) to start a new one");
         }
-        LocalTrialExecutor executor = new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables());
+        TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
                 ? new TrialRunner(spec, executor, new SplittableRandom())
                 : new TrialRunner(spec, executor, restored, resumeMode);

@@ -112,12 +112,12 @@ public final class ProcessTrialExecutor implements TrialExecutor {
         if (active.containsKey(launch.trialId())) {
             throw new IllegalStateException("trial " + launch.trialId() + " is already running");
         }
-        pool.commit(launch.resources());
+        launch = launch.withGpuIds(pool.commit(launch.resources()));
         WorkerProcess worker;
         try {
             worker = acquire(WorkerShape.of(launch.resources().memoryBytes(), launch.gpuIds()));
         } catch (IOException e) {
-            pool.release(launch.resources());
+            pool.release(launch.resources(), launch.gpuIds());
             throw new TuneException("cannot start a worker JVM for trial " + launch.trialId() + " with " + options.java() + ": " + e.getMessage()
                     + "; check ProcessOptions.java() and the class path", e);
         }
@@ -172,7 +172,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
         if (run == null) {
             return;
         }
-        pool.release(run.launch.resources());
+        pool.release(run.launch.resources(), run.launch.gpuIds());
         if (!run.worker.gone) {
             run.worker.send(new Command.Stop(trialId, reusable));
             idle.add(run.worker);
@@ -188,7 +188,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
         if (run == null) {
             return;
         }
-        pool.release(run.launch.resources());
+        pool.release(run.launch.resources(), run.launch.gpuIds());
         live.remove(run.launch.runId());
         LOG.warn("killing the worker process {} of trial {}: {}", run.worker.pid(), run.trialName(), reason);
         run.worker.kill();

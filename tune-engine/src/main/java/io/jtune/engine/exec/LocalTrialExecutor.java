@@ -182,7 +182,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             return;
         }
         if (pool != null) {
-            pool.release(worker.launch.resources());
+            pool.release(worker.launch.resources(), worker.launch.gpuIds());
         }
         boolean wasLive = worker.abandon();
         events.removeIf(e -> e instanceof TrialEvent t && t.runId() == worker.launch.runId() && t.trialId().equals(trialId));

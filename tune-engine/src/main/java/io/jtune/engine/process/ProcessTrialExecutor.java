@@ -183,6 +183,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
      * Ends the trial's run at once by killing its worker (a stalled step cannot be stopped
      * otherwise), releases its resources, and posts no event of that run again.
      */
+    @Override
     public void abandon(String trialId, String reason) {
         Run run = active.remove(trialId);
         if (run == null) {
@@ -195,16 +196,6 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     }
 
     @Override
-    public TrialEvent nextEvent() throws InterruptedException {
-        while (true) {
-            TrialEvent event = nextEvent(1, TimeUnit.MINUTES);
-            if (event != null || !hasPendingEvents()) {
-                return event;
-            }
-        }
-    }
-
-    /** Waits at most {@code timeout} for the next event; null when none came in time or when no run can post one. */
     public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {

@@ -34,7 +34,7 @@ public final class Faulty implements Trainable {
                 default -> { }
             }
         }
-        return Map.of("score", step * 10, "hoard", hoard.size());
+        return Map.of("score", step * 10, "hoard", hoard.size(), "worker_pid", ProcessHandle.current().pid());
     }
 
     private static void spin() {

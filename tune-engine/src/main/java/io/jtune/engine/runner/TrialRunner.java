@@ -61,6 +61,7 @@ public final class TrialRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
     /** How long a snapshot at JVM shutdown waits for the driver to finish a change, and then for the write. */
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(EventIntake.TICK_MILLIS);
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
@@ -87,6 +88,8 @@ public final class TrialRunner {
     private final String idPrefix;
     private final int maxPending;
     private final long startNanos = System.nanoTime();
+    /** When the time-based checks (stoppers' stopAll) last ran; they run at least once a tick even while no event comes. */
+    private long lastTick = startNanos;
     private long runCounter;
     private boolean stopRequested;
     private Trial deciding;
@@ -165,7 +168,12 @@ public final class TrialRunner {
             started = true;
             while (!isFinished()) {
                 step();
-                if (snapshots.due(System.nanoTime())) {
+                long now = System.nanoTime();
+                if (now - lastTick >= TICK_NANOS) {
+                    lastTick = now;
+                    stopIfAStopperSays();
+                }
+                if (snapshots.due(now)) {
                     writeSnapshot();
                 }
             }
@@ -313,6 +321,9 @@ public final class TrialRunner {
         if (event != null) {
             handle(event);
             return;
+        }
+        if (executor.hasPendingEvents()) {
+            return; // a tick without events: the loop does its time-based work
         }
         for (Trial t : trials) {
             if (t.pendingSaves > 0) {
@@ -520,10 +531,17 @@ public final class TrialRunner {
             }
             case STOP -> finish(trial, result, !stopRuleMet);
         }
+        stopIfAStopperSays();
+    }
+
+    private void stopIfAStopperSays() {
+        if (stopRequested) {
+            return;
+        }
         for (Stopper s : stoppers) {
             if (s.stopAll()) {
                 stopExperiment("the stopper " + s.getClass().getName() + " ended the experiment");
-                break;
+                return;
             }
         }
     }

@@ -49,7 +49,7 @@ import java.util.function.Supplier;
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
  * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
  * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
- * the progress table, results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
+ * the progress table (plus the callbacks on the class path, such as tune-report's report.html), results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
  * refuses a folder that holds an experiment already.
  *
  * <p>An experiment that was interrupted (a crash, a kill, Ctrl-C) or ended by an error continues
@@ -350,7 +350,10 @@ public final class Tuner {
         return this;
     }
 
-    /** Whether the built-in loggers write params.json, result.json, progress.csv and error.txt (default true). */
+    /**
+     * Whether the built-in loggers write params.json, result.json, progress.csv and error.txt, and the
+     * output callbacks found on the class path run (tune-report's report.html; default true).
+     */
     public Tuner outputFiles(boolean write) {
         this.outputFiles = write;
         return this;
@@ -400,6 +403,7 @@ public final class Tuner {
         List<Callback> all = new ArrayList<>();
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
+            all.addAll(DefaultComponents.discovered());
         }
         all.addAll(callbacks);
         if (progress) {

@@ -11,9 +11,9 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.annotated.AnnotatedTrainables;
-import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
@@ -50,7 +50,7 @@ import java.util.function.Supplier;
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
  * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
  * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
- * the progress table, results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
+ * the progress table (plus the callbacks on the class path, such as tune-report's report.html), results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
  * refuses a folder that holds an experiment already.
  *
  * <p>An experiment that was interrupted (a crash, a kill, Ctrl-C) or ended by an error continues
@@ -97,6 +97,7 @@ public final class Tuner {
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
+    private ExecutorFactory executor;
 
     private Tuner(TrainableSpec trainable) {
         this.trainable = trainable;
@@ -289,6 +290,16 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * Where trials run (default: {@code -Djtune.executor}, else threads): {@link ExecutorFactory#threads()}
+     * in this JVM, or {@link ExecutorFactory#process()}, each trial in a worker JVM of its own, so a
+     * crash, {@code System.exit}, a hang or an out-of-memory error fails only its trial.
+     */
+    public Tuner executor(ExecutorFactory factory) {
+        this.executor = Objects.requireNonNull(factory, "executor factory");
+        return this;
+    }
+
     /** How often a failed trial is retried from its latest checkpoint (-1 = without limit, default 0). */
     public Tuner maxFailures(int maxFailures) {
         if (maxFailures < -1) {
@@ -341,7 +352,10 @@ public final class Tuner {
         return this;
     }
 
-    /** Whether the built-in loggers write params.json, result.json, progress.csv and error.txt (default true). */
+    /**
+     * Whether the built-in loggers write params.json, result.json, progress.csv and error.txt, and the
+     * output callbacks found on the class path run (tune-report's report.html; default true).
+     */
     public Tuner outputFiles(boolean write) {
         this.outputFiles = write;
         return this;
@@ -409,6 +423,7 @@ public final class Tuner {
         List<Callback> all = new ArrayList<>();
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
+            all.addAll(DefaultComponents.discovered());
         }
         all.addAll(callbacks);
         if (progress) {
@@ -448,7 +463,7 @@ public final class Tuner {
             throw new TuneException("the experiment folder " + dir + " holds an experiment already (" + ExperimentState.FILE
                     + "): continue it with Tuner.restore(" + dir + ", <trainable>), or choose another Tuner.name(...) to start a new one");
         }
-        LocalTrialExecutor executor = new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables());
+        TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
                 ? new TrialRunner(spec, executor, new SplittableRandom())
                 : new TrialRunner(spec, executor, restored, resumeMode);

@@ -32,6 +32,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,6 +75,8 @@ public final class TrialRunner {
     private final CheckpointIo io = new CheckpointIo();
     private final List<Trial> trials = new ArrayList<>();
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
+    /** PENDING trials that failed and wait out their {@link RetryBackoff} before they may start. */
+    private final List<Trial> backingOff = new ArrayList<>();
     private final Map<String, Trial> byId = new HashMap<>();
     private final int[] counts = new int[TrialStatus.values().length];
     private final EventIntake events;
@@ -317,6 +320,9 @@ public final class TrialRunner {
     }
 
     private void step() {
+        if (!backingOff.isEmpty()) {
+            retryDueTrials(System.nanoTime());
+        }
         if (launchOne()) {
             return;
         }
@@ -334,9 +340,32 @@ public final class TrialRunner {
                 checkpoints.dropPending(t);
             }
         }
+        if (!stopRequested && !backingOff.isEmpty()) {
+            events.idle(Math.min(TICK_NANOS, nextRetryAt() - System.nanoTime()));
+            return;
+        }
         if (!stopRequested && !isFinished()) {
             throw noProgress();
         }
+    }
+
+    /** Failed trials whose backoff has passed may start. */
+    private void retryDueTrials(long now) {
+        for (Iterator<Trial> it = backingOff.iterator(); it.hasNext(); ) {
+            Trial trial = it.next();
+            if (now - trial.retryAtNanos >= 0) {
+                it.remove();
+                trial.retryAtNanos = 0;
+            }
+        }
+    }
+
+    private long nextRetryAt() {
+        long next = Long.MAX_VALUE;
+        for (Trial trial : backingOff) {
+            next = Math.min(next, trial.retryAtNanos);
+        }
+        return next;
     }
 
     private boolean launchOne() {
@@ -351,7 +380,7 @@ public final class TrialRunner {
         if (choice != null) {
             Trial trial = own(choice);
             boolean startable = trial.status() == TrialStatus.PENDING || trial.status() == TrialStatus.PAUSED;
-            if (startable && trial.pendingSaves == 0 && hasCapacity(trial.resources())) {
+            if (startable && trial.pendingSaves == 0 && trial.retryAtNanos == 0 && hasCapacity(trial.resources())) {
                 start(trial);
                 return true;
             }
@@ -628,9 +657,15 @@ public final class TrialRunner {
             c.onTrialError(trial, error);
         }
         if (spec.maxFailures() < 0 || trial.numFailures() <= spec.maxFailures()) {
-            LOG.info("trial {} failed ({} of {} failures allowed); retrying from {}", trial.name(), trial.numFailures(),
-                    spec.maxFailures() < 0 ? "unlimited" : spec.maxFailures(), trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"));
+            long delay = RetryBackoff.delayNanos(trial.numFailures());
+            LOG.info("trial {} failed ({} of {} failures allowed); retrying from {} in {} ms", trial.name(), trial.numFailures(),
+                    spec.maxFailures() < 0 ? "unlimited" : spec.maxFailures(), trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"),
+                    TimeUnit.NANOSECONDS.toMillis(delay));
             setStatus(trial, TrialStatus.PENDING);
+            if (delay > 0) {
+                trial.retryAtNanos = (System.nanoTime() + delay) | 1; // never 0, which means "no retry waiting"
+                backingOff.add(trial);
+            }
             return;
         }
         LOG.warn("trial {} errored", trial.name(), error);
@@ -672,6 +707,8 @@ public final class TrialRunner {
         }
         LOG.info("stopping the experiment: {}", reason);
         stopRequested = true;
+        backingOff.forEach(t -> t.retryAtNanos = 0);
+        backingOff.clear();
         for (Trial t : trials) {
             if (t.status() == TrialStatus.RUNNING) {
                 finish(t, t.lastResult(), false);

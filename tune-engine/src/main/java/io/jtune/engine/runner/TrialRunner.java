@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * from its files), so each iteration is logged once. Every decision and state change happens on
  * the thread calling {@link #run()}; the experiment's state is snapshotted to
  * {@code experiment_state.json} before the first trial (an unwritable folder fails there), after
- * changes (throttled), at the end and at JVM shutdown. A runner made with an
+ * changes (throttled), at the end and at JVM shutdown; the run holds the folder's {@link ExperimentLock}. A runner made with an
  * {@link ExperimentState} continues that experiment. An exception of a searcher, scheduler, stopper
  * or callback ends the experiment as a {@link ComponentException} naming it, after the state is saved.
  */
@@ -141,20 +141,20 @@ public final class TrialRunner {
      * @throws TuneException for a set-up error (resources the machine lacks, a metric never reported, ...)
      */
     public List<Trial> run() {
-        if (!executor.canEverRun(spec.resources())) {
+        ExperimentLock folderLock;
+        try {
+            if (!executor.canEverRun(spec.resources())) {
+                throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
+                        + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
+            }
+            if (resume != null) {
+                resume.requireSameExperiment();
+            }
+            folderLock = ExperimentLock.acquire(spec.experimentDir());
+        } catch (TuneException e) {
             executor.close();
             io.close();
-            throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
-                    + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
-        }
-        if (resume != null) {
-            try {
-                resume.requireSameExperiment();
-            } catch (TuneException e) {
-                executor.close();
-                io.close();
-                throw e;
-            }
+            throw e;
         }
         boolean failed = true;
         stateLock.lock();
@@ -191,6 +191,7 @@ public final class TrialRunner {
             endCallbacks(failed);
             removeShutdownHook(shutdownSnapshot);
             stateLock.unlock();
+            folderLock.close();
             LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
         }
         if (toRaise != null) {

@@ -42,12 +42,14 @@ import java.util.Objects;
  * @param seed the seed every random choice derives from
  * @param callbacks loggers, progress output and user callbacks, in call order
  * @param snapshotPeriod the least time between two writes of {@code experiment_state.json}
+ * @param deterministic hand results to the searcher, scheduler and stoppers in a logical order
+ *        rather than as they arrive, so the same seed gives the same run at any thread timing
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
                              ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
-                             List<Callback> callbacks, Duration snapshotPeriod) {
+                             List<Callback> callbacks, Duration snapshotPeriod, boolean deterministic) {
 
     public ExperimentSpec {
         Objects.requireNonNull(trainable, "trainable");

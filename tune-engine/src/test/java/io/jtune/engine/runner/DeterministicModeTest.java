@@ -15,6 +15,7 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.schedule.PbtMutation;
+import io.jtune.engine.schedule.PbtToyProblemTest;
 import io.jtune.engine.schedule.PopulationBasedTraining;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.testing.StopAt;
@@ -86,30 +87,26 @@ class DeterministicModeTest {
         assertSameFiles(storage.resolve("tpe-a"), storage.resolve("tpe-b"));
     }
 
-    /** The PBT paper's toy trainable (see PbtToyProblemTest), slowed down on one side of h0 - 0.5. */
-    public static final class Toy implements Trainable {
+    /** The PBT paper's toy trainable ({@link PbtToyProblemTest.ToyTrainable}), slowed down on one side of h0 = 0.5. */
+    private static final class SlowedToy implements Trainable {
+        private final PbtToyProblemTest.ToyTrainable toy = new PbtToyProblemTest.ToyTrainable();
         private final boolean slowNegative;
-        private double theta0 = 0.9;
-        private double theta1 = 0.9;
         private double h0;
-        private double h1;
 
-        Toy(boolean slowNegative) {
+        SlowedToy(boolean slowNegative) {
             this.slowNegative = slowNegative;
         }
 
         @Override
         public void setup(Config config) {
             h0 = config.getDouble("h0");
-            h1 = config.getDouble("h1");
+            toy.setup(config);
         }
 
         @Override
         public Map<String, ?> step() {
             maybeSlow(h0 - 0.5, slowNegative);
-            theta0 -= 0.04 * h0 * theta0;
-            theta1 -= 0.04 * h1 * theta1;
-            return Map.of("Q", 1.2 - (theta0 * theta0 + theta1 * theta1));
+            return toy.step();
         }
 
         @Override
@@ -118,15 +115,13 @@ class DeterministicModeTest {
         }
 
         @Override
-        public void save(Path dir) throws IOException {
-            Files.writeString(dir.resolve("theta.txt"), theta0 + " " + theta1);
+        public void save(Path dir) throws Exception {
+            toy.save(dir);
         }
 
         @Override
-        public void restore(Path dir) throws IOException {
-            String[] theta = Files.readString(dir.resolve("theta.txt")).split(" ");
-            theta0 = Double.parseDouble(theta[0]);
-            theta1 = Double.parseDouble(theta[1]);
+        public void restore(Path dir) throws Exception {
+            toy.restore(dir);
         }
     }
 
@@ -134,7 +129,7 @@ class DeterministicModeTest {
     private int pbt(String name, boolean slowNegative) {
         PopulationBasedTraining pbt = PopulationBasedTraining.builder().timeAttr(Result.TRAINING_ITERATION).perturbationInterval(3)
                 .mutate("h0", PbtMutation.domain(Space.uniform(0, 1))).mutate("h1", PbtMutation.domain(Space.uniform(0, 1))).build();
-        quiet(Tuner.of("toy", () -> new Toy(slowNegative)), name)
+        quiet(Tuner.of("toy", () -> new SlowedToy(slowNegative)), name)
                 .space(SearchSpace.builder().uniform("h0", 0, 1).uniform("h1", 0, 1).build())
                 .metric("Q", Mode.MAX).numSamples(6).scheduler(pbt).stop(StopAt.iteration(24))
                 .fit();

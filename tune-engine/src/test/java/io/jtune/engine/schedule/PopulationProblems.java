@@ -10,8 +10,8 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.testing.StateFile;
 import io.jtune.engine.testing.StopAt;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -120,14 +120,14 @@ public final class PopulationProblems {
 
         @Override
         public void save(Path dir) throws Exception {
-            Files.writeString(dir.resolve("state.txt"), progress + " " + steps);
+            StateFile.save(dir, progress, steps);
         }
 
         @Override
         public void restore(Path dir) throws Exception {
-            String[] s = Files.readString(dir.resolve("state.txt")).split(" ");
-            progress = Double.parseDouble(s[0]);
-            steps = Integer.parseInt(s[1]);
+            double[] state = StateFile.load(dir);
+            progress = state[0];
+            steps = (int) state[1];
         }
     }
 }

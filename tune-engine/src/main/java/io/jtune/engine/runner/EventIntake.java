@@ -6,6 +6,7 @@ import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -19,6 +20,9 @@ import java.util.function.Function;
  * only while waiting, so a snapshot at JVM shutdown sees the state between two changes.
  */
 final class EventIntake {
+    /** The longest the driver waits for an event before it does its time-based work (budgets, stall limits, snapshots). */
+    static final long TICK_MILLIS = 200;
+
     private final TrialExecutor executor;
     private final Lock stateLock;
     private final LogicalEventOrder order;
@@ -36,7 +40,10 @@ final class EventIntake {
         this.trials = trials;
     }
 
-    /** The next event, kept ones first (in deterministic mode: the next in logical order); null when none can come. */
+    /**
+     * The next event, kept ones first (in deterministic mode: the next in logical order); null when
+     * none came within a tick or none can come ({@link TrialExecutor#hasPendingEvents()} tells).
+     */
     TrialEvent next() {
         if (order != null) {
             return nextInLogicalOrder();
@@ -65,23 +72,28 @@ final class EventIntake {
             }
             TrialEvent arrived = executor.hasPendingEvents() ? take("trial events") : null;
             if (arrived == null) {
-                return kept.poll();
+                return executor.hasPendingEvents() ? null : kept.poll();
             }
             kept.add(arrived);
         }
     }
 
     /**
-     * Hands the trial's events to {@code handler} until its saves are answered or its run ended.
+     * Hands the trial's events to {@code handler} until its saves are answered or its run ended;
+     * {@code quietTick} runs after each tick without events (it may fail a stalled trial, ending the wait).
      * A result it reported before a save while it is not RUNNING (paused mid-step) is handled on the
      * spot, in order, since the saved state holds it; every other event is kept for later.
      */
-    void awaitSaves(Trial trial, Consumer<TrialEvent> handler, Runnable noMoreEvents) {
+    void awaitSaves(Trial trial, Consumer<TrialEvent> handler, Runnable noMoreEvents, Runnable quietTick) {
         while (trial.pendingSaves > 0) {
             TrialEvent event = takeKeptFor(trial);
             if (event == null) {
                 event = take("a checkpoint of trial " + trial.name());
                 if (event == null) {
+                    if (executor.hasPendingEvents()) {
+                        quietTick.run();
+                        continue;
+                    }
                     noMoreEvents.run();
                     return;
                 }
@@ -117,7 +129,7 @@ final class EventIntake {
     private TrialEvent take(String waitingFor) {
         stateLock.unlock();
         try {
-            return executor.nextEvent();
+            return executor.nextEvent(TICK_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TuneException("interrupted while waiting for " + waitingFor, e);

@@ -188,8 +188,10 @@ public final class TrialRunner {
             }
             failed = false;
         } finally {
-            executor.close();
+            // the state is final before the executor waits for steps in flight: a SIGTERM while a
+            // stuck step delays the close finds it written
             finalSnapshot(failed);
+            executor.close();
             io.close();
             endCallbacks(failed);
             removeShutdownHook(shutdownSnapshot);

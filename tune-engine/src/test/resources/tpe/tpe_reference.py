@@ -11,8 +11,8 @@ candidate is log l(x) - log g(x): the value TPE maximises among its candidates.
 
 Two departures from Optuna as installed, both switchable and both recorded here:
 - "scores" are Optuna 3.1's own, whose truncated-normal log density omits -log(sigma) (optuna#5109,
-  fixed in optuna#5110): jtune's default (TpeSettings.normalizedKernels = false);
-  "normalizedScores" add the -log(sigma) of that fix: jtune's normalizedKernels = true.
+  fixed in optuna#5110): jtune's TpeSettings.normalizedKernels = false;
+  "normalizedScores" add the -log(sigma) of that fix: jtune's default, normalizedKernels = true.
 - numpy's default argsort is not stable beyond 16 elements, so which of two equal values (trials of
   different ramp weights) gets which bandwidth would be numpy's sorting internals, not a TPE rule:
   the sort is made stable (equal values in trial order), as jtune orders them.

@@ -12,8 +12,8 @@ import java.util.List;
  * widths from the distances to the sorted neighbours (prior included), multivariate widths
  * {@code 0.2 n^(-1/(d+4))}; widths clipped to [1/min(100, n+2), 1] of the range ("magic clip").
  * Categorical kernels put {@code priorWeight/(n+1)} on every category and 1 more on the observed
- * one, normalised; the prior kernel is uniform. Numeric kernels are normalised or, by default, of
- * Optuna 3.1's bandwidth-free height ({@link TpeSettings#normalizedKernels()}).
+ * one, normalised; the prior kernel is uniform. Numeric kernels are normalised or of Optuna 3.1's
+ * bandwidth-free height ({@link TpeSettings#normalizedKernels()}).
  */
 final class ParzenEstimator {
     private static final double PRIOR_MU = 0.5;

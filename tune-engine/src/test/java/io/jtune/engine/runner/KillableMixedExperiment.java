@@ -55,25 +55,22 @@ public final class KillableMixedExperiment {
     }
 
     /**
-     * {@code w} descends on {@code (w - x)^2}; the trial throws once, at iteration 3 to 9 chosen by
-     * {@code x} (a marker file, surviving kills, says it did). Saves {@code w} and its iteration.
+     * {@link KillableExperiment.Quadratic}'s objective, and the trial throws once, at iteration 3 to 9
+     * chosen by {@code x} (a marker file, surviving kills, says it did). Saves its iteration too.
      */
     public static final class Flaky implements Trainable {
+        private final KillableExperiment.Quadratic model = new KillableExperiment.Quadratic();
         private double x;
-        private double lr;
-        private double w;
         private int iteration;
 
         @Override
         public void setup(Config config) {
+            model.setup(config);
             x = config.getDouble("x");
-            lr = config.getDouble("lr");
-            w = 2;
         }
 
         @Override
         public Map<String, ?> step() throws Exception {
-            Thread.sleep(20);
             Files.write(steps, new byte[] {1}, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             iteration++;
             Path marker = failures.resolve(Long.toHexString(Double.doubleToLongBits(x)));
@@ -81,8 +78,7 @@ public final class KillableMixedExperiment {
                 Files.writeString(marker, "failed at " + iteration);
                 throw new IllegalStateException("planned failure at iteration " + iteration);
             }
-            w -= lr * 2 * (w - x);
-            return Map.of("loss", (w - x) * (w - x) + 0.1 * x * x);
+            return model.step();
         }
 
         @Override
@@ -92,14 +88,14 @@ public final class KillableMixedExperiment {
 
         @Override
         public void save(Path dir) throws Exception {
-            Files.writeString(dir.resolve("w"), Double.doubleToRawLongBits(w) + " " + iteration);
+            model.save(dir);
+            Files.writeString(dir.resolve("iteration"), Integer.toString(iteration));
         }
 
         @Override
         public void restore(Path dir) throws Exception {
-            String[] saved = Files.readString(dir.resolve("w")).split(" ");
-            w = Double.longBitsToDouble(Long.parseLong(saved[0]));
-            iteration = Integer.parseInt(saved[1]);
+            model.restore(dir);
+            iteration = Integer.parseInt(Files.readString(dir.resolve("iteration")));
         }
     }
 }

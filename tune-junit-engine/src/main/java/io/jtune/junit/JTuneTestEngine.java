@@ -2,19 +2,17 @@ package io.jtune.junit;
 
 import io.jtune.junit.descriptor.EngineConfiguration;
 import io.jtune.junit.descriptor.JTuneExecutionContext;
+import io.jtune.junit.discovery.DiscoveryProblems;
 import io.jtune.junit.discovery.TrainableSelectorResolver;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.platform.commons.PreconditionViolationException;
 import org.junit.platform.engine.ConfigurationParameters;
-import org.junit.platform.engine.DiscoveryIssue;
-import org.junit.platform.engine.DiscoveryIssue.Severity;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
-import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
 import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
 
@@ -25,10 +23,6 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
  * in {@link Constants}. Writes nothing to standard output unless progress output is switched on.
  */
 public final class JTuneTestEngine extends HierarchicalTestEngine<JTuneExecutionContext> {
-
-    private static final EngineDiscoveryRequestResolver<EngineDescriptor> RESOLVER = EngineDiscoveryRequestResolver.<EngineDescriptor>builder()
-            .addSelectorResolver(TrainableSelectorResolver::new)
-            .build();
 
     @Override
     public String getId() {
@@ -48,13 +42,16 @@ public final class JTuneTestEngine extends HierarchicalTestEngine<JTuneExecution
     @Override
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
         EngineDescriptor engine = new EngineDescriptor(uniqueId, "jtune");
-        DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
+        DiscoveryProblems issues = DiscoveryProblems.of(request, uniqueId);
         try {
             configuration(request.getConfigurationParameters());
         } catch (PreconditionViolationException malformed) {
-            issues.reportIssue(DiscoveryIssue.create(Severity.ERROR, malformed.getMessage()));
+            issues.error(malformed.getMessage(), null, null);
         }
-        RESOLVER.resolve(request, engine, issues);
+        EngineDiscoveryRequestResolver.<EngineDescriptor>builder()
+                .addSelectorResolver(context -> new TrainableSelectorResolver(context, issues))
+                .build()
+                .resolve(request, engine);
         return engine;
     }
 

@@ -22,12 +22,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestExecutionResult.Status;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.AssertionFailedError;
@@ -87,8 +89,10 @@ class ExecutionTest {
             Map<String, String> entries = entries(results, trial.getTestDescriptor());
             if (trial.getTestDescriptor().getDisplayName().endsWith("lr=0.9")) {
                 assertEquals("stopped early", entries.get("outcome"));
-                assertEquals("the scheduler StopHighLossScheduler(loss > 0.5) stopped it after iteration 1", entries.get("reason"));
+                assertEquals("stopped by StopHighLossScheduler at iteration 1, on loss=0.9 (its decision after that result)", entries.get("reason"));
                 assertEquals("1", entries.get("training_iteration"));
+                assertEquals(Optional.of(MethodSource.from(EarlyStoppedTrainable.class.getName(), "step")), trial.getTestDescriptor().getSource(),
+                        "a trial's source is the @Step method, so reports file it under the fully qualified class name");
             } else {
                 assertEquals("finished", entries.get("outcome"));
                 assertEquals("3", entries.get("training_iteration"));

@@ -1,5 +1,6 @@
 package io.jtune.junit.descriptor;
 
+import io.jtune.api.Step;
 import io.jtune.api.TuneException;
 import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.ResultGrid;
@@ -9,10 +10,14 @@ import io.jtune.engine.annotated.MissedExpectation;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
+import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.MultipleFailuresError;
@@ -72,7 +77,7 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
         context.configuration().applyTo(tuner);
         ExperimentSpec declared = tuner.spec();
         EarlyStopWatch scheduler = new EarlyStopWatch(declared.scheduler());
-        TrialReporter trials = new TrialReporter(this, context.listener(), scheduler);
+        TrialReporter trials = new TrialReporter(this, context.listener(), scheduler, stepSource());
         ResultGrid grid;
         try {
             grid = tuner.scheduler(scheduler).callbacks(trials).fit();
@@ -82,6 +87,14 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
         ReportEntries.publishExperiment(grid, best(grid, declared), entry -> context.listener().reportingEntryPublished(this, entry));
         verifyExpectations(grid);
         return context;
+    }
+
+    /** The source of each trial: the class's {@code @Step} method (declared on the class or a superclass). */
+    private TestSource stepSource() {
+        return ReflectionSupport.findMethods(trainableClass, method -> method.isAnnotationPresent(Step.class), HierarchyTraversalMode.BOTTOM_UP)
+                .stream().findFirst()
+                .<TestSource>map(step -> MethodSource.from(trainableClass.getName(), step.getName()))
+                .orElseGet(() -> ClassSource.from(trainableClass));
     }
 
     private void verifyExpectations(ResultGrid grid) {

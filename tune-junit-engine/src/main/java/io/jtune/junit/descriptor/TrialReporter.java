@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.opentest4j.TestAbortedException;
 
@@ -26,10 +27,12 @@ final class TrialReporter implements Callback {
     private final TestDescriptor experiment;
     private final EngineExecutionListener listener;
     private final EarlyStopWatch scheduler;
+    private final TestSource trialSource;
     private final Map<String, RunningTrial> running = new LinkedHashMap<>();
 
-    TrialReporter(TestDescriptor experiment, EngineExecutionListener listener, EarlyStopWatch scheduler) {
+    TrialReporter(TestDescriptor experiment, EngineExecutionListener listener, EarlyStopWatch scheduler, TestSource trialSource) {
         this.experiment = experiment;
+        this.trialSource = trialSource;
         this.listener = listener;
         this.scheduler = scheduler;
     }
@@ -106,7 +109,7 @@ final class TrialReporter implements Callback {
 
     private RunningTrial register(TrialView trial) {
         TrialDescriptor descriptor = new TrialDescriptor(experiment.getUniqueId().append(TrialDescriptor.SEGMENT_TYPE, trial.id()),
-                ReportEntries.displayName(trial));
+                ReportEntries.displayName(trial), trialSource);
         experiment.addChild(descriptor);
         listener.dynamicTestRegistered(descriptor);
         listener.executionStarted(descriptor);

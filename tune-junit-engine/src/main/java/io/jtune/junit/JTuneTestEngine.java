@@ -1,5 +1,6 @@
 package io.jtune.junit;
 
+import io.jtune.engine.log.FallbackLogging;
 import io.jtune.junit.descriptor.EngineConfiguration;
 import io.jtune.junit.descriptor.JTuneExecutionContext;
 import io.jtune.junit.discovery.DiscoveryProblems;
@@ -20,9 +21,14 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
  * The JUnit Platform engine {@value Constants#ENGINE_ID}: every {@code @Trainable} class a request
  * selects becomes a container whose experiment runs when it executes, each trial a test of its own
  * (see {@link io.jtune.junit.descriptor.TrainableClassDescriptor}). Configured by the parameters
- * in {@link Constants}. Writes nothing to standard output unless progress output is switched on.
+ * in {@link Constants}. Writes to standard output only each experiment's summary when it ends (the
+ * best trial's metric, config and checkpoint: Surefire keeps no report entries), and the progress
+ * table when it is switched on.
  */
 public final class JTuneTestEngine extends HierarchicalTestEngine<JTuneExecutionContext> {
+    static {
+        FallbackLogging.install();
+    }
 
     @Override
     public String getId() {

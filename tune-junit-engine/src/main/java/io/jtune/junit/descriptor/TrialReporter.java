@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.opentest4j.TestAbortedException;
 
@@ -27,12 +26,10 @@ final class TrialReporter implements Callback {
     private final TestDescriptor experiment;
     private final EngineExecutionListener listener;
     private final EarlyStopWatch scheduler;
-    private final TestSource trialSource;
     private final Map<String, RunningTrial> running = new LinkedHashMap<>();
 
-    TrialReporter(TestDescriptor experiment, EngineExecutionListener listener, EarlyStopWatch scheduler, TestSource trialSource) {
+    TrialReporter(TestDescriptor experiment, EngineExecutionListener listener, EarlyStopWatch scheduler) {
         this.experiment = experiment;
-        this.trialSource = trialSource;
         this.listener = listener;
         this.scheduler = scheduler;
     }
@@ -109,7 +106,7 @@ final class TrialReporter implements Callback {
 
     private RunningTrial register(TrialView trial) {
         TrialDescriptor descriptor = new TrialDescriptor(experiment.getUniqueId().append(TrialDescriptor.SEGMENT_TYPE, trial.id()),
-                ReportEntries.displayName(trial), trialSource);
+                ReportEntries.displayName(trial));
         experiment.addChild(descriptor);
         listener.dynamicTestRegistered(descriptor);
         listener.executionStarted(descriptor);

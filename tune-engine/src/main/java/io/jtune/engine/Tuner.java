@@ -15,6 +15,7 @@ import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.log.FallbackLogging;
+import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
 import io.jtune.engine.runner.Trial;
@@ -47,8 +48,9 @@ import java.util.function.Supplier;
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
  * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
  * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
- * the progress table, results under {@code target/jtune/<trainable>_<date>} in a Maven project
- * ({@code build/jtune} with Gradle, else {@code ~/jtune-results}; see {@link ExperimentFolders}). A fresh run
+ * the progress table (plus the callbacks on the class path, such as tune-report's report.html),
+ * results under {@code target/jtune/<trainable>_<date>} in a Maven project ({@code build/jtune}
+ * with Gradle, else {@code ~/jtune-results}; see {@link ExperimentFolders}). A fresh run
  * refuses a folder that holds an experiment already.
  *
  * <p>An experiment that was interrupted (a crash, a kill, Ctrl-C) or ended by an error continues
@@ -100,20 +102,18 @@ public final class Tuner {
         this.trainable = trainable;
     }
 
-    /** A class implementing {@link Trainable}, or one annotated with {@code @io.jtune.api.Trainable}. */
+    /**
+     * A class implementing {@link Trainable}, one annotated with {@code @io.jtune.api.Trainable}, or
+     * one implementing {@link TrainFunction} with a no-arg constructor. A trainable given as a class
+     * can run in its own process ({@link #executor}).
+     */
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
+        Tuner tuner = new Tuner(TrainableClasses.spec(trainableClass));
         if (AnnotatedTrainables.isAnnotated(trainableClass)) {
-            Tuner tuner = new Tuner(new TrainableSpec.ClassApi(AnnotatedTrainables.nameOf(trainableClass), AnnotatedTrainables.factory(trainableClass)));
             AnnotatedTrainables.configure(trainableClass, tuner);
-            return tuner;
         }
-        if (Trainable.class.isAssignableFrom(trainableClass)) {
-            return new Tuner(new TrainableSpec.ClassApi(trainableClass.getSimpleName(),
-                    TrainableFactories.noArgConstructor(trainableClass.asSubclass(Trainable.class))));
-        }
-        throw new IllegalArgumentException("class " + trainableClass.getName() + " is not trainable: implement " + Trainable.class.getName()
-                + " or annotate it with @io.jtune.api.Trainable");
+        return tuner;
     }
 
     /** A function trainable; {@code name} names its trial folders. */
@@ -260,7 +260,13 @@ public final class Tuner {
         return this;
     }
 
-    /** At most this many trials run at once (0 = as many as resources allow). */
+    /**
+     * At most this many trials run at once (0 = as many as resources allow). As Ray Tune's
+     * {@code max_concurrent_trials} (which wraps the searcher in a {@code ConcurrencyLimiter}), it
+     * also bounds suggestions: the searcher is asked for a config only while fewer than {@code max}
+     * trials are PENDING or RUNNING, so under {@code maxConcurrentTrials(1)} a model-based searcher
+     * hears each trial's results and end before it suggests the next one.
+     */
     public Tuner maxConcurrentTrials(int max) {
         if (max < 0) {
             throw new IllegalArgumentException("maxConcurrentTrials must be >= 0 (0 = as resources allow), got " + max);
@@ -335,7 +341,10 @@ public final class Tuner {
         return this;
     }
 
-    /** Whether the built-in loggers write params.json, result.json, progress.csv and error.txt (default true). */
+    /**
+     * Whether the built-in loggers write params.json, result.json, progress.csv and error.txt, and the
+     * output callbacks found on the class path run (tune-report's report.html; default true).
+     */
     public Tuner outputFiles(boolean write) {
         this.outputFiles = write;
         return this;
@@ -385,6 +394,7 @@ public final class Tuner {
         List<Callback> all = new ArrayList<>();
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
+            all.addAll(DefaultComponents.discovered());
         }
         all.addAll(callbacks);
         if (progress) {

@@ -1,15 +1,19 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.TrialContext;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One run of one trial on a thread of the executor's pool. The driver sends commands; the worker
  * runs the trainable's code on its own thread and posts events. Commands are queued, so a save
  * asked for before a stop happens before it.
  */
-abstract class TrialWorker implements Runnable {
+abstract class TrialWorker implements Runnable, TrialContext {
 
     /** What the driver asks a worker to do. */
     enum Command { STEP, SAVE_REQUIRED, SAVE_OPTIONAL, STOP }
@@ -20,6 +24,11 @@ abstract class TrialWorker implements Runnable {
     private final EventSink sink;
     private final BlockingQueue<Command> commands = new ArrayBlockingQueue<>(MAX_QUEUED_COMMANDS);
     private volatile boolean stopping;
+    /** Set once, by whichever comes first: the worker exiting, or the driver abandoning it. */
+    private final AtomicBoolean detached = new AtomicBoolean();
+    /** The thread running this worker, set and cleared under {@link #threadLock} so an interrupt never hits the thread's next worker. */
+    private Thread thread;
+    private final Object threadLock = new Object();
     /** The training iteration the trainable's state is at. */
     protected long iteration;
 
@@ -55,7 +64,40 @@ abstract class TrialWorker implements Runnable {
     }
 
     final void post(TrialEvent event) {
-        sink.post(event);
+        if (!detached.get()) {
+            sink.post(event);
+        }
+    }
+
+    /**
+     * The driver gave up on this run: it posts nothing from now on and no longer counts as live;
+     * its thread is interrupted (a step blocked in a wait ends, a spinning one goes on). False when
+     * the worker had exited already.
+     */
+    final boolean abandon() {
+        if (!detached.compareAndSet(false, true)) {
+            return false;
+        }
+        this.stopping = true;
+        commands.offer(Command.STOP);
+        synchronized (threadLock) {
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
+        return true;
+    }
+
+    /** The name of the thread running this worker while it runs, else null. */
+    final String threadName() {
+        synchronized (threadLock) {
+            return thread == null ? null : thread.getName();
+        }
+    }
+
+    /** The trial's folder name, which is its name. */
+    final String trialName() {
+        return launch.trialDir().getFileName().toString();
     }
 
     final void postSaved(Checkpoint checkpoint, long atIteration) {
@@ -68,12 +110,37 @@ abstract class TrialWorker implements Runnable {
 
     @Override
     public final void run() {
+        synchronized (threadLock) {
+            thread = Thread.currentThread();
+        }
+        TrialContext.Binding.bind(this);
         try {
             work();
         } finally {
+            TrialContext.Binding.clear();
             exited();
-            sink.exited();
+            synchronized (threadLock) {
+                thread = null;
+            }
+            if (detached.compareAndSet(false, true)) {
+                sink.exited(launch);
+            }
         }
+    }
+
+    @Override
+    public String trialId() {
+        return launch.trialId();
+    }
+
+    @Override
+    public Path trialDir() {
+        return launch.trialDir();
+    }
+
+    @Override
+    public List<Integer> gpuIds() {
+        return launch.gpuIds();
     }
 
     /** Runs the trial until STOP, the end of training or an error. */

@@ -61,6 +61,7 @@ public final class TrialRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
     /** How long a snapshot at JVM shutdown waits for the driver to finish a change, and then for the write. */
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(EventIntake.TICK_MILLIS);
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
@@ -87,6 +88,8 @@ public final class TrialRunner {
     private final String idPrefix;
     private final int maxPending;
     private final long startNanos = System.nanoTime();
+    /** When the time-based checks (stoppers' stopAll) last ran; they run at least once a tick even while no event comes. */
+    private long lastTick = startNanos;
     private long runCounter;
     private boolean stopRequested;
     private Trial deciding;
@@ -165,7 +168,12 @@ public final class TrialRunner {
             started = true;
             while (!isFinished()) {
                 step();
-                if (snapshots.due(System.nanoTime())) {
+                long now = System.nanoTime();
+                if (now - lastTick >= TICK_NANOS) {
+                    lastTick = now;
+                    stopIfAStopperSays();
+                }
+                if (snapshots.due(now)) {
                     writeSnapshot();
                 }
             }
@@ -314,6 +322,9 @@ public final class TrialRunner {
             handle(event);
             return;
         }
+        if (executor.hasPendingEvents()) {
+            return; // a tick without events: the loop does its time-based work
+        }
         for (Trial t : trials) {
             if (t.pendingSaves > 0) {
                 LOG.warn("trial {} ended with {} save(s) unanswered", t.name(), t.pendingSaves);
@@ -345,10 +356,13 @@ public final class TrialRunner {
         return added;
     }
 
-    /** Adds trials the searcher suggests while fewer than the limit are PENDING (Ray's max_pending_trials); true when any was added. */
+    /**
+     * Adds trials the searcher suggests while fewer than the limit are PENDING (Ray's max_pending_trials)
+     * and, under {@code maxConcurrentTrials(k)}, fewer than k trials are PENDING or RUNNING; true when any was added.
+     */
     private boolean addPendingTrials() {
         boolean added = false;
-        while (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished()) {
+        while (counts[TrialStatus.PENDING.ordinal()] < maxPending && belowConcurrencyLimit() && !searcher.isFinished()) {
             String id = TrialNames.trialId(idPrefix, trials.size());
             Config config = searcher.suggest(id);
             if (config == null) {
@@ -358,6 +372,17 @@ public final class TrialRunner {
             added = true;
         }
         return added;
+    }
+
+    /**
+     * Ray wraps the searcher in a {@code ConcurrencyLimiter} of {@code max_concurrent_trials}, so it never
+     * suggests a config it may not run yet: under {@code maxConcurrentTrials(1)} it hears a trial's results
+     * and its end before the next suggestion. A PAUSED trial holds no slot here (it runs nothing), so a
+     * scheduler that pauses trials until more arrive (synchronous HyperBand, PBT) cannot starve.
+     */
+    private boolean belowConcurrencyLimit() {
+        int limit = spec.maxConcurrentTrials();
+        return limit == 0 || counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] < limit;
     }
 
     private TuneException noProgress() {
@@ -506,10 +531,17 @@ public final class TrialRunner {
             }
             case STOP -> finish(trial, result, !stopRuleMet);
         }
+        stopIfAStopperSays();
+    }
+
+    private void stopIfAStopperSays() {
+        if (stopRequested) {
+            return;
+        }
         for (Stopper s : stoppers) {
             if (s.stopAll()) {
                 stopExperiment("the stopper " + s.getClass().getName() + " ended the experiment");
-                break;
+                return;
             }
         }
     }

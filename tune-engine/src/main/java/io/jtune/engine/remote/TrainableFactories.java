@@ -1,7 +1,6 @@
-package io.jtune.engine;
+package io.jtune.engine.remote;
 
 import io.jtune.api.TuneException;
-import io.jtune.api.trainable.Trainable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -13,7 +12,7 @@ final class TrainableFactories {
     private TrainableFactories() {
     }
 
-    static Supplier<Trainable> noArgConstructor(Class<? extends Trainable> type) {
+    static <T> Supplier<T> noArgConstructor(Class<? extends T> type, Class<T> as) {
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
             throw new IllegalArgumentException("trainable class " + type.getName() + " is abstract; pass a concrete class");
         }
@@ -24,7 +23,7 @@ final class TrainableFactories {
         try {
             constructor = MethodHandles.privateLookupIn(type, MethodHandles.lookup())
                     .findConstructor(type, MethodType.methodType(void.class))
-                    .asType(MethodType.methodType(Trainable.class));
+                    .asType(MethodType.methodType(Object.class));
         } catch (NoSuchMethodException e) {
             throw new IllegalArgumentException("trainable class " + type.getName() + " has no no-arg constructor; add one, or use Tuner.of(name, factory)", e);
         } catch (IllegalAccessException e) {
@@ -33,7 +32,7 @@ final class TrainableFactories {
         }
         return () -> {
             try {
-                return (Trainable) constructor.invokeExact();
+                return as.cast(constructor.invokeExact());
             } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Throwable e) {

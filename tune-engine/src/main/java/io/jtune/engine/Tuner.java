@@ -105,7 +105,7 @@ public final class Tuner {
     /**
      * A class implementing {@link Trainable}, one annotated with {@code @io.jtune.api.Trainable}, or
      * one implementing {@link TrainFunction} with a no-arg constructor. A trainable given as a class
-     * can run in its own process ({@link #executor}).
+     * can run in its own process ({@code executor(...)}).
      */
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
@@ -377,10 +377,11 @@ public final class Tuner {
         SearchAlgorithm search = searcher != null ? SampleLimit.of(searcher, numSamples) : DefaultComponents.searcher(numSamples);
         TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
         connectBohb(search, schedule);
+        MachineResources totals = machine != null ? machine : MachineResources.detect();
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
-                stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
+                stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod);
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod);
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -390,15 +391,18 @@ public final class Tuner {
         }
     }
 
-    private List<Callback> allCallbacks() {
+    /** Loggers, the Tuner's callbacks, the progress table, then the callbacks on the class path (what they print follows the final table). */
+    private List<Callback> allCallbacks(MachineResources totals) {
         List<Callback> all = new ArrayList<>();
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
-            all.addAll(DefaultComponents.discovered());
         }
         all.addAll(callbacks);
         if (progress) {
-            all.add(DefaultComponents.progressReporter());
+            all.add(DefaultComponents.progressReporter().machineCpus(totals.cpu()));
+        }
+        if (outputFiles) {
+            all.addAll(DefaultComponents.discovered());
         }
         return all;
     }

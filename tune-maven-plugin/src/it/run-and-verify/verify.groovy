@@ -27,7 +27,7 @@ def check = { String name, int iterations, Closure validParams ->
     }
 }
 ['QuadraticTuning', 'CoinTuning'].each { name ->
-    def report = new File(storage, "${name}/report.html")
+    def report = new File(folderOf(name), 'report.html')
     assert report.isFile() && report.text.contains('id="jtune-data"') : "tune:run writes ${report} (tune-report is on the plugin's class path)"
 }
 assert new File(basedir, 'target/coin-report.html').text.contains('"name":"CoinTuning"') : 'tune:report renders the folder it is given'

@@ -30,7 +30,7 @@ def check = { String name, int iterations, Closure validParams ->
     def report = new File(folderOf(name), 'report.html')
     assert report.isFile() && report.text.contains('id="jtune-data"') : "tune:run writes ${report} (tune-report is on the plugin's class path)"
 }
-assert new File(basedir, 'target/coin-report.html').text.contains('"name":"CoinTuning"') : 'tune:report renders the folder it is given'
+assert new File(basedir, 'target/coin-report.html').text.contains("\"name\":\"${folderOf('CoinTuning').name}\"") : 'tune:report renders the latest CoinTuning experiment'
 check('QuadraticTuning', 3) { p -> p.keySet() == ['x'] as Set && p.x >= -2 && p.x < 2 }
 check('CoinTuning', 2) { p -> p.keySet() == ['units'] as Set && p.units in [1, 2, 3] }
 

@@ -275,6 +275,7 @@ public final class TrialRunner {
                 try {
                     if (started) {
                         writeSnapshot();
+                        System.err.println(resumeHint());
                     }
                 } finally {
                     stateLock.unlock();
@@ -288,6 +289,13 @@ public final class TrialRunner {
             LOG.warn("could not snapshot experiment {} at shutdown", spec.name(), e);
         }
         io.awaitDone(SHUTDOWN_WAIT);
+    }
+
+    /** What an interrupted run prints: where its state is and how to continue it. */
+    String resumeHint() {
+        Path dir = spec.experimentDir();
+        return "jtune: experiment " + spec.name() + " was interrupted; its state is saved in " + dir + ". Continue it with mvn tune:run"
+                + " -Djtune.resume=true, or Tuner.restore(Path.of(\"" + dir + "\"), <the trainable>).fit()";
     }
 
     private static void removeShutdownHook(Thread hook) {

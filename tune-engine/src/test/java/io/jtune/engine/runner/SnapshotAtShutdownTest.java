@@ -35,6 +35,9 @@ class SnapshotAtShutdownTest {
         ExperimentState.TrialState trial = state.trials().get(0);
         assertEquals(TrialStatus.RUNNING, trial.status(), "it was running when the JVM ended");
         assertEquals(4, trial.trainingIteration(), "the four results decided before the exit are recorded");
+        assertTrue(Files.readString(storage.resolve("child.log")).contains("jtune: experiment exiting was interrupted; its state is saved in "
+                + storage.resolve("exiting") + ". Continue it with mvn tune:run -Djtune.resume=true, or Tuner.restore(Path.of(\"" + storage.resolve("exiting")
+                + "\"), <the trainable>).fit()"), "the interrupted run says how to resume it");
     }
 
     @Test

@@ -66,6 +66,18 @@ class BadValuesNamedTest {
     }
 
     @Test
+    void aQuantumThatIsNotPositiveNamesItsParameter() {
+        for (double q : new double[] {0, -0.5, Double.NaN}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SearchSpace.builder().quniform("lr", 0, 1, q));
+            assertEquals("parameter 'lr': q must be a finite value > 0, got q=" + q, e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> SearchSpace.builder().qloguniform("lr", 0.1, 1, q));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SearchSpace.builder().qrandint("layers", 1, 8, 0));
+        assertEquals("parameter 'layers': q must be >= 1, got q=0", e.getMessage());
+        assertEquals(0.25, ((io.jtune.api.space.FloatDomain) SearchSpace.builder().quniform("lr", 0, 1, 0.25).build().domains().get("lr")).q());
+    }
+
+    @Test
     void trialsRequestingNoCpuRunAtMostOnePerCpuWithoutMaxConcurrentTrials() {
         AtomicInteger running = new AtomicInteger();
         AtomicInteger started = new AtomicInteger();

@@ -5,6 +5,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
@@ -44,12 +45,13 @@ import java.util.Objects;
  * @param snapshotPeriod the least time between two writes of {@code experiment_state.json}
  * @param stallTimeout a trial whose run posts nothing for longer fails ({@link Duration#ZERO} = no limit;
  *        see {@link io.jtune.engine.runner.StallLimit})
+ * @param objectives every metric of a multi-objective experiment (the first is {@code metric}); empty otherwise
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
                              ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
-                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout) {
+                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, List<Objective> objectives) {
 
     public ExperimentSpec {
         Objects.requireNonNull(trainable, "trainable");
@@ -69,6 +71,7 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
             throw new IllegalArgumentException("stall timeout must be >= 0 (0 = no limit), got " + stallTimeout);
         }
         stoppers = List.copyOf(stoppers);
+        objectives = List.copyOf(objectives);
         callbacks = List.copyOf(callbacks);
         if (maxConcurrentTrials < 0) {
             throw new IllegalArgumentException("maxConcurrentTrials must be >= 0 (0 = as resources allow), got " + maxConcurrentTrials);
@@ -88,6 +91,6 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
 
     /** What the searcher, scheduler, stoppers and callbacks are set up with. */
     public ExperimentInfo info() {
-        return new ExperimentInfo(name, experimentDir(), metric, mode, space, seed);
+        return new ExperimentInfo(name, experimentDir(), metric, mode, space, seed, objectives);
     }
 }

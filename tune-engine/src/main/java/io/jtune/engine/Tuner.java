@@ -4,6 +4,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
@@ -74,6 +75,7 @@ public final class Tuner {
     private SearchSpace space = SearchSpace.empty();
     private String metric;
     private Mode mode;
+    private List<Objective> objectives = List.of();
     private int numSamples = 1;
     private SearchAlgorithm searcher;
     private TrialScheduler scheduler;
@@ -213,6 +215,20 @@ public final class Tuner {
         }
         this.metric = metric;
         this.mode = Objects.requireNonNull(mode, "mode of metric '" + metric + "'");
+        this.objectives = List.of();
+        return this;
+    }
+
+    /**
+     * Several metrics to optimise at once (multi-objective), each with its direction: multi-objective
+     * searchers ({@code NsgaIISearch}, {@code MotpeSearch}) use all of them and the result grid gives
+     * their Pareto front and hypervolume; everything that ranks by one metric (schedulers, other
+     * model-based searchers, stoppers, {@code getBestResult()}) uses the first.
+     */
+    public Tuner metrics(List<String> metrics, List<Mode> modes) {
+        List<Objective> all = Objective.of(metrics, modes);
+        metric(all.get(0).metric(), all.get(0).mode());
+        this.objectives = all;
         return this;
     }
 
@@ -409,7 +425,7 @@ public final class Tuner {
                 stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod,
-                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty());
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), objectives);
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */

@@ -70,6 +70,17 @@ class MultiObjectiveTunerTest {
     }
 
     @Test
+    void motpeIsDeclaredByItsAnnotation() {
+        @io.jtune.api.Motpe(nStartupTrials = 4, seed = 9)
+        final class Declared {
+        }
+        io.jtune.api.spi.SearchAlgorithm s = new io.jtune.engine.search.tpe.MotpeFactory().create(Declared.class.getAnnotation(io.jtune.api.Motpe.class));
+        ResultGrid grid = Runs.quiet(Tuner.of(example.models.TradeOff.class), storage).searcher(s).numSamples(12).fit();
+        assertEquals(12, grid.size());
+        assertEquals(12, grid.paretoFront().size(), "accuracy = sqrt(latency): every trial is on the front");
+    }
+
+    @Test
     void badDeclarationsAreNamed() {
         Tuner tuner = Tuner.of("f", (config, session) -> { });
         assertEquals("metrics [a, b] and modes [min] must have the same length: one mode per metric",

@@ -1,20 +1,14 @@
 package io.jtune.engine.search.mo;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jtune.api.Config;
-import io.jtune.api.Result;
-import io.jtune.api.spi.ExperimentInfo;
-import io.jtune.api.spi.SearchAlgorithm;
-import io.jtune.engine.search.StateJson;
 import io.jtune.engine.search.mo.MultiObjectiveTrials.Evaluated;
-import io.jtune.engine.search.model.SpaceEncoding;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 /**
@@ -30,14 +24,10 @@ import java.util.random.RandomGenerator;
  * {@link SpaceEncoding} does). Draws come from the seed and the trial's number, so a restored
  * search continues exactly; the state is JSON.
  */
-public final class NsgaIISearch implements SearchAlgorithm {
+public final class NsgaIISearch extends MultiObjectiveSearch {
     private static final String NAME = "NsgaIISearch";
 
     private final NsgaIISettings settings;
-    private SpaceEncoding encoding;
-    private long seed;
-    private int suggested;
-    private MultiObjectiveTrials trials;
     /** Parent population of each generation (trial numbers), fixed when first needed. */
     private final Map<Integer, List<Integer>> parents = new HashMap<>();
 
@@ -46,28 +36,14 @@ public final class NsgaIISearch implements SearchAlgorithm {
     }
 
     public NsgaIISearch(NsgaIISettings settings) {
+        super(NAME, settings.seed());
         this.settings = settings;
     }
 
     @Override
-    public void setup(ExperimentInfo experiment) {
-        trials = new MultiObjectiveTrials(experiment.requireObjectives(NAME));
-        encoding = SpaceEncoding.of(experiment.space(), NAME);
-        seed = settings.seed().orElse(experiment.seedFor(NAME));
-    }
-
-    @Override
-    public Config suggest(String trialId) {
-        if (encoding == null) {
-            throw new IllegalStateException(NAME + ": setup(ExperimentInfo) must be called before suggest");
-        }
-        int order = suggested++;
-        RandomGenerator rng = new SplittableRandom(seed ^ (order + 1) * 0x9E3779B97F4A7C15L);
-        List<Evaluated> population = parentPopulation(order / settings.populationSize());
-        double[] x = population.size() < 2 ? encoding.sampleRandom(rng) : child(population, rng);
-        x = encoding.snap(x);
-        trials.suggested(trialId, x, order);
-        return encoding.decode(x, rng);
+    protected double[] propose(int order, List<Evaluated> finishedTrials, RandomGenerator rng) {
+        List<Evaluated> population = parentPopulation(order / settings.populationSize(), finishedTrials);
+        return population.size() < 2 ? encoding().sampleRandom(rng) : child(population, rng);
     }
 
     private double[] child(List<Evaluated> population, RandomGenerator rng) {
@@ -82,7 +58,7 @@ public final class NsgaIISearch implements SearchAlgorithm {
             }
         }
         double mutation = Double.isNaN(settings.mutationProb()) ? 1.0 / Math.max(1, x.length) : settings.mutationProb();
-        double[] fresh = encoding.sampleRandom(rng);
+        double[] fresh = encoding().sampleRandom(rng);
         for (int j = 0; j < x.length; j++) {
             if (rng.nextDouble() < mutation) {
                 x[j] = fresh[j];
@@ -98,21 +74,21 @@ public final class NsgaIISearch implements SearchAlgorithm {
     }
 
     /** The parents of generation {@code g} (empty for generation 0). */
-    private List<Evaluated> parentPopulation(int g) {
+    private List<Evaluated> parentPopulation(int g, List<Evaluated> finished) {
         if (g == 0) {
             return List.of();
         }
         List<Integer> orders = parents.get(g);
         if (orders == null) {
-            List<Evaluated> candidates = new ArrayList<>(parentPopulation(g - 1));
+            List<Evaluated> candidates = new ArrayList<>(parentPopulation(g - 1, finished));
             int from = (g - 1) * settings.populationSize();
             int to = g * settings.populationSize();
-            trials.evaluated().stream().filter(e -> e.order() >= from && e.order() < to).forEach(candidates::add);
+            finished.stream().filter(e -> e.order() >= from && e.order() < to).forEach(candidates::add);
             orders = elite(candidates).stream().map(Evaluated::order).toList();
             parents.put(g, orders);
         }
         Map<Integer, Evaluated> byOrder = new HashMap<>();
-        trials.evaluated().forEach(e -> byOrder.put(e.order(), e));
+        finished.forEach(e -> byOrder.put(e.order(), e));
         return orders.stream().map(byOrder::get).toList();
     }
 
@@ -140,33 +116,16 @@ public final class NsgaIISearch implements SearchAlgorithm {
     }
 
     @Override
-    public boolean isFinished() {
-        return false;
-    }
-
-    @Override
-    public void onTrialComplete(String trialId, Result lastResult, boolean error) {
-        trials.complete(trialId, lastResult, error);
-    }
-
-    @Override
-    public String saveState() {
-        ObjectNode root = StateJson.object();
-        root.put("suggested", suggested);
-        trials.save(root);
+    protected void saveModel(ObjectNode root) {
         ObjectNode generations = root.putObject("parents");
         parents.forEach((g, orders) -> {
             ArrayNode a = generations.putArray(Integer.toString(g));
             orders.forEach(a::add);
         });
-        return StateJson.write(root);
     }
 
     @Override
-    public void restoreState(String json) {
-        ObjectNode root = StateJson.parse(json, NAME);
-        suggested = root.path("suggested").asInt();
-        trials.restore(root);
+    protected void restoreModel(JsonNode root) {
         parents.clear();
         root.path("parents").properties().forEach(e -> {
             List<Integer> orders = new ArrayList<>();

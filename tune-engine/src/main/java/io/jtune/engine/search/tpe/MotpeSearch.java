@@ -1,21 +1,13 @@
 package io.jtune.engine.search.tpe;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jtune.api.Config;
-import io.jtune.api.Result;
-import io.jtune.api.spi.ExperimentInfo;
-import io.jtune.api.spi.SearchAlgorithm;
-import io.jtune.engine.search.StateJson;
 import io.jtune.engine.search.mo.Hypervolume;
-import io.jtune.engine.search.mo.MultiObjectiveTrials;
+import io.jtune.engine.search.mo.MultiObjectiveSearch;
 import io.jtune.engine.search.mo.MultiObjectiveTrials.Evaluated;
 import io.jtune.engine.search.mo.Pareto;
 import io.jtune.engine.search.model.KernelMixture;
-import io.jtune.engine.search.model.SpaceEncoding;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 /**
@@ -30,15 +22,11 @@ import java.util.random.RandomGenerator;
  * settings' gamma, multivariate and age weights do not apply. Draws come from the seed and the
  * trial's number, so a restored search continues exactly; the state is JSON.
  */
-public final class MotpeSearch implements SearchAlgorithm {
+public final class MotpeSearch extends MultiObjectiveSearch {
     private static final String NAME = "MotpeSearch";
     private static final double EPS = 1e-12;
 
     private final TpeSettings settings;
-    private SpaceEncoding encoding;
-    private MultiObjectiveTrials trials;
-    private long seed;
-    private int suggested;
 
     /** Optuna's defaults: 10 startup trials, 24 candidates, prior weight 1. */
     public MotpeSearch() {
@@ -46,30 +34,16 @@ public final class MotpeSearch implements SearchAlgorithm {
     }
 
     public MotpeSearch(TpeSettings settings) {
+        super(NAME, settings.seed());
         this.settings = settings.withMultivariate(false);
     }
 
     @Override
-    public void setup(ExperimentInfo experiment) {
-        trials = new MultiObjectiveTrials(experiment.requireObjectives(NAME));
-        encoding = SpaceEncoding.of(experiment.space(), NAME);
-        seed = settings.seed().orElse(experiment.seedFor(NAME));
+    protected double[] propose(int order, List<Evaluated> done, RandomGenerator rng) {
+        return done.size() < Math.max(1, settings.nStartupTrials()) ? encoding().sampleRandom(rng) : model(done, rng);
     }
 
-    @Override
-    public Config suggest(String trialId) {
-        if (encoding == null) {
-            throw new IllegalStateException(NAME + ": setup(ExperimentInfo) must be called before suggest");
-        }
-        int order = suggested++;
-        RandomGenerator rng = new SplittableRandom(seed ^ (order + 1) * 0x9E3779B97F4A7C15L);
-        List<Evaluated> done = trials.evaluated();
-        double[] x = encoding.snap(done.size() < Math.max(1, settings.nStartupTrials()) ? encoding.sampleRandom(rng) : propose(done, rng));
-        trials.suggested(trialId, x, order);
-        return encoding.decode(x, rng);
-    }
-
-    private double[] propose(List<Evaluated> done, RandomGenerator rng) {
+    private double[] model(List<Evaluated> done, RandomGenerator rng) {
         List<double[]> losses = done.stream().map(Evaluated::losses).toList();
         int[] good = goodTrials(losses, (int) Math.floor(0.1 * done.size()));
         boolean[] isGood = new boolean[done.size()];
@@ -89,11 +63,11 @@ public final class MotpeSearch implements SearchAlgorithm {
         }
         double[] badWeights = new double[badXs.size()];
         Arrays.fill(badWeights, 1);
-        KernelMixture below = ParzenEstimator.build(encoding.dimensions(), goodXs, contributionWeights(goodLosses), settings, (j, c) -> KernelMixture.argsort(c));
-        KernelMixture above = ParzenEstimator.build(encoding.dimensions(), badXs, badWeights, settings, (j, c) -> KernelMixture.argsort(c));
+        KernelMixture below = ParzenEstimator.build(encoding().dimensions(), goodXs, contributionWeights(goodLosses), settings, (j, c) -> KernelMixture.argsort(c));
+        KernelMixture above = ParzenEstimator.build(encoding().dimensions(), badXs, badWeights, settings, (j, c) -> KernelMixture.argsort(c));
         double[][] candidates = below.sample(rng, settings.nEiCandidates(), false);
         for (int i = 0; i < candidates.length; i++) {
-            candidates[i] = encoding.snap(candidates[i]);
+            candidates[i] = encoding().snap(candidates[i]);
         }
         return TpeSearch.bestPerDimension(candidates, below, above);
     }
@@ -186,30 +160,5 @@ public final class MotpeSearch implements SearchAlgorithm {
             }
         }
         return ref;
-    }
-
-    @Override
-    public boolean isFinished() {
-        return false;
-    }
-
-    @Override
-    public void onTrialComplete(String trialId, Result lastResult, boolean error) {
-        trials.complete(trialId, lastResult, error);
-    }
-
-    @Override
-    public String saveState() {
-        ObjectNode root = StateJson.object();
-        root.put("suggested", suggested);
-        trials.save(root);
-        return StateJson.write(root);
-    }
-
-    @Override
-    public void restoreState(String json) {
-        ObjectNode root = StateJson.parse(json, NAME);
-        suggested = root.path("suggested").asInt();
-        trials.restore(root);
     }
 }

@@ -4,6 +4,7 @@ import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.engine.search.bench.RandomBaseline;
 import io.jtune.engine.search.mo.NsgaIISearch;
 import io.jtune.engine.search.tpe.MotpeSearch;
+import io.jtune.engine.search.bench.SearcherBenchmark;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +41,7 @@ public final class MultiObjectiveBenchmark {
         for (MoProblem problem : List.of(MoProblem.zdt1(), MoProblem.dtlz2())) {
             for (Map.Entry<String, Supplier<SearchAlgorithm>> s : searchers().entrySet()) {
                 double[] hv = hypervolumes(s.getValue(), problem, evaluations, seeds);
-                System.out.printf("%-6s jtune-%-8s %.4f %s%n", problem.name(), s.getKey(), median(hv), Arrays.toString(hv));
+                System.out.printf("%-6s jtune-%-8s %.4f %s%n", problem.name(), s.getKey(), SearcherBenchmark.median(hv), Arrays.toString(hv));
             }
         }
     }
@@ -51,12 +52,5 @@ public final class MultiObjectiveBenchmark {
             hv[seed] = MoDriver.hypervolume(searcher.get(), problem, seed, evaluations);
         }
         return hv;
-    }
-
-    static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 }

@@ -172,8 +172,9 @@ public final class Tuner {
         storagePath(dir.getParent());
         ExperimentState.RunnerState runner = state.runner();
         seed(runner.seed());
-        if (runner.metric() != null && runner.mode() != null) {
-            metric(runner.metric(), Mode.parse(runner.mode()));
+        boolean declared = runner.metric() != null && runner.metric().equals(metric) && runner.mode() != null && Mode.parse(runner.mode()) == mode;
+        if (runner.metric() != null && runner.mode() != null && !declared) {
+            metric(runner.metric(), Mode.parse(runner.mode())); // the metrics of a multi-objective experiment its class declares stay
         }
         ExperimentState.Settings settings = state.settings();
         numSamples(settings.numSamples());

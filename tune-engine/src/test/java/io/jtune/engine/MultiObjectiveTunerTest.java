@@ -70,6 +70,14 @@ class MultiObjectiveTunerTest {
     }
 
     @Test
+    void aRestoredAnnotatedExperimentKeepsItsObjectives() {
+        ResultGrid first = Runs.quiet(Tuner.of(example.models.TradeOff.class), storage).outputFiles(true).fit();
+        ResultGrid again = Tuner.restore(first.experimentDir(), example.models.TradeOff.class).progress(false).fit();
+        assertEquals(first.objectives(), again.objectives());
+        assertEquals(first.paretoFront().size(), again.paretoFront().size());
+    }
+
+    @Test
     void motpeIsDeclaredByItsAnnotation() {
         @io.jtune.api.Motpe(nStartupTrials = 4, seed = 9)
         final class Declared {

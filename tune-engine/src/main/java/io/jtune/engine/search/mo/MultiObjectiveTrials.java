@@ -82,7 +82,12 @@ public final class MultiObjectiveTrials {
         root.path("pending").properties().forEach(e -> pending.put(e.getKey(), new Pending(JsonArrays.doubles(e.getValue().path("x")), e.getValue().path("order").asInt())));
         evaluated.clear();
         for (JsonNode n : root.path("evaluated")) {
-            evaluated.add(new Evaluated(JsonArrays.doubles(n.path("x")), JsonArrays.doubles(n.path("losses")), n.path("order").asInt()));
+            double[] losses = JsonArrays.doubles(n.path("losses"));
+            if (losses.length != objectives.size()) {
+                throw new IllegalArgumentException("the saved search has " + losses.length + " objectives per trial, but this experiment has " + objectives
+                        + ": resume with the same metrics (declare them again with metrics(...) on the restored Tuner)");
+            }
+            evaluated.add(new Evaluated(JsonArrays.doubles(n.path("x")), losses, n.path("order").asInt()));
         }
     }
 }

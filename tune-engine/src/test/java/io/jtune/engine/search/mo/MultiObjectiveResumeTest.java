@@ -1,11 +1,16 @@
 package io.jtune.engine.search.mo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.jtune.api.Config;
+import io.jtune.api.Mode;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.Objective;
 import io.jtune.engine.search.mo.bench.MoDriver;
 import io.jtune.engine.search.mo.bench.MoProblem;
 import io.jtune.engine.search.tpe.MotpeSearch;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Named;
@@ -40,5 +45,19 @@ class MultiObjectiveResumeTest {
             MoDriver.complete(first, problem, "t" + i, next);
             MoDriver.complete(restored, problem, "t" + i, next);
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("searchers")
+    void stateOfOtherObjectivesIsRefused(Supplier<MultiObjectiveSearch> make) {
+        MultiObjectiveSearch three = make.get();
+        three.setup(MoDriver.experiment(MoProblem.dtlz2(), 1));
+        MoDriver.complete(three, MoProblem.dtlz2(), "t0", three.suggest("t0"));
+        MultiObjectiveSearch two = make.get();
+        two.setup(new ExperimentInfo("x", Path.of("."), "f1", Mode.MIN, MoProblem.dtlz2().space(), 1,
+                Objective.of(List.of("f1", "f2"), List.of(Mode.MIN, Mode.MIN))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> two.restoreState(three.saveState()));
+        assertEquals("the saved search has 3 objectives per trial, but this experiment has [f1 (min), f2 (min)]: resume with the same metrics"
+                + " (declare them again with metrics(...) on the restored Tuner)", e.getMessage());
     }
 }

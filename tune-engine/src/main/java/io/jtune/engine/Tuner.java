@@ -17,6 +17,7 @@ import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
+import io.jtune.engine.runner.StallLimit;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
 import io.jtune.engine.schedule.HyperBandForBohb;
@@ -91,6 +92,7 @@ public final class Tuner {
     private boolean progress = true;
     private boolean outputFiles = true;
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
+    private Duration stallTimeout;
     private boolean fitted;
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
@@ -372,6 +374,23 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * The per-trial stall limit: a trial whose run reports nothing (no result, no checkpoint) for
+     * longer than {@code limit} while it should be working (setup, a step, a save) fails with an
+     * error naming it and what it was doing, and is retried as any failure ({@link #maxFailures}).
+     * Its run is abandoned: a worker process is killed; a thread, which cannot be killed, is
+     * interrupted and left behind, and named in the log. Default: the system property
+     * {@value io.jtune.engine.runner.StallLimit#PROPERTY} (seconds or ISO-8601), else no limit
+     * ({@link Duration#ZERO}).
+     */
+    public Tuner stallTimeout(Duration limit) {
+        if (limit == null || limit.isNegative()) {
+            throw new IllegalArgumentException("stall timeout must be >= 0 (0 = no limit), got " + limit);
+        }
+        this.stallTimeout = limit;
+        return this;
+    }
+
     private void requireNotRestored(String setting) {
         if (restored != null) {
             throw new IllegalStateException(setting + "(...) cannot change a restored experiment: it continues in " + storagePath.resolve(name)
@@ -389,7 +408,8 @@ public final class Tuner {
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
                 stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod);
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod,
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty());
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */

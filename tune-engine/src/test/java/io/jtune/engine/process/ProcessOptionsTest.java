@@ -31,6 +31,21 @@ class ProcessOptionsTest {
     }
 
     @Test
+    void defaultJvmOptionsComeFromTheSystemProperty() {
+        String before = System.getProperty(ProcessOptions.JVM_OPTIONS_PROPERTY);
+        try {
+            System.setProperty(ProcessOptions.JVM_OPTIONS_PROPERTY, " -XX:+UseSerialGC   -Xss2m ");
+            assertEquals(java.util.List.of("-XX:+UseSerialGC", "-Xss2m"), ProcessOptions.defaults().jvmOptions());
+            System.clearProperty(ProcessOptions.JVM_OPTIONS_PROPERTY);
+            assertEquals(java.util.List.of(), ProcessOptions.defaults().jvmOptions());
+        } finally {
+            if (before != null) {
+                System.setProperty(ProcessOptions.JVM_OPTIONS_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
     void aTrialsMemoryBecomesItsHeapLimitInWholeMebibytes() {
         assertEquals(java.util.List.of("-Xmx65m"), WorkerShape.of((64L << 20) + 1, java.util.List.of()).jvmOptions());
         assertEquals(java.util.List.of(), WorkerShape.of(0, java.util.List.of()).jvmOptions());

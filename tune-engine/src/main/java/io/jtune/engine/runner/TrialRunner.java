@@ -76,6 +76,8 @@ public final class TrialRunner {
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
     private final Map<String, Trial> byId = new HashMap<>();
     private final int[] counts = new int[TrialStatus.values().length];
+    /** Deterministic mode's logical clock, or null when events are handled as they arrive. */
+    private final LogicalEventOrder order;
     private final EventIntake events;
     private final CheckpointBook checkpoints;
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
@@ -127,7 +129,8 @@ public final class TrialRunner {
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
         this.stallLimit = new StallLimit(spec.stallTimeout());
-        this.events = new EventIntake(executor, stateLock);
+        this.order = spec.deterministic() ? new LogicalEventOrder() : null;
+        this.events = new EventIntake(executor, stateLock, order, byId::get);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
 
@@ -323,6 +326,9 @@ public final class TrialRunner {
         TrialEvent event = events.next();
         if (event != null) {
             handle(event);
+            if (order != null && checkpoints.pending() > 0) {
+                awaitEverySave();
+            }
             return;
         }
         if (executor.hasPendingEvents()) {
@@ -386,6 +392,15 @@ public final class TrialRunner {
     private boolean belowConcurrencyLimit() {
         int limit = spec.maxConcurrentTrials();
         return limit == 0 || counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] < limit;
+    }
+
+    /** Deterministic mode: a save's answer changes what a restart restores, so it is waited for where it was asked, never left to timing. */
+    private void awaitEverySave() {
+        for (Trial t : trials) {
+            if (t.pendingSaves > 0) {
+                awaitSaves(t);
+            }
+        }
     }
 
     private TuneException noProgress() {
@@ -467,6 +482,13 @@ public final class TrialRunner {
     void setStatus(Trial trial, TrialStatus to) {
         TrialStatus from = trial.status();
         trial.transitionTo(to);
+        if (order != null) {
+            if (to == TrialStatus.RUNNING) {
+                order.started(trial);
+            } else if (from == TrialStatus.RUNNING) {
+                order.left(trial);
+            }
+        }
         counts[from.ordinal()]--;
         counts[to.ordinal()]++;
         snapshots.changed();

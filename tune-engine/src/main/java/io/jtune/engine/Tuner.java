@@ -122,12 +122,12 @@ public final class Tuner {
 
     /** A function trainable; {@code name} names its trial folders. */
     public static Tuner of(String name, TrainFunction function) {
-        return new Tuner(new TrainableSpec.FunctionApi(name, function));
+        return new Tuner(new TrainableSpec.FunctionApi(FolderNames.requireFolderName("trainable name", name), function));
     }
 
     /** A class-API trainable made by a factory (one instance per trial, unless reused). */
     public static Tuner of(String name, Supplier<? extends Trainable> factory) {
-        return new Tuner(new TrainableSpec.ClassApi(name, factory));
+        return new Tuner(new TrainableSpec.ClassApi(FolderNames.requireFolderName("trainable name", name), factory));
     }
 
     /**
@@ -197,10 +197,7 @@ public final class Tuner {
     /** The experiment's name, its folder under the storage path (default {@code <trainable>_<date>}). */
     public Tuner name(String experimentName) {
         requireNotRestored("name");
-        if (experimentName == null || experimentName.isBlank() || experimentName.contains("/") || experimentName.contains("\\")) {
-            throw new IllegalArgumentException("experiment name must be a non-blank folder name without path separators, got '" + experimentName + "'");
-        }
-        this.name = experimentName;
+        this.name = FolderNames.requireFolderName("experiment name", experimentName);
         return this;
     }
 

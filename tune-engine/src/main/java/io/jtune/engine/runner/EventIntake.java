@@ -126,6 +126,22 @@ final class EventIntake {
         return null;
     }
 
+    /** Waits {@code nanos} (when positive) with the state lock let go, as while waiting for an event. */
+    void idle(long nanos) {
+        if (nanos <= 0) {
+            return;
+        }
+        stateLock.unlock();
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TuneException("interrupted while waiting to retry a failed trial", e);
+        } finally {
+            stateLock.lock();
+        }
+    }
+
     private TrialEvent take(String waitingFor) {
         stateLock.unlock();
         try {

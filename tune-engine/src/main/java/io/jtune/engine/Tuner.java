@@ -102,6 +102,7 @@ public final class Tuner {
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
+    private MissingCheckpoints missingCheckpoints = MissingCheckpoints.RESTART;
     private ExecutorFactory executor;
 
     private Tuner(TrainableSpec trainable) {
@@ -184,6 +185,19 @@ public final class Tuner {
         checkpoint(settings.checkpoint());
         reuseTrainables(settings.reuseTrainables());
         restored = state;
+        return this;
+    }
+
+    /**
+     * What a restore does when a continuing trial's checkpoint folder listed in the state is gone
+     * (default {@link MissingCheckpoints#RESTART}: warn and continue from the latest one on disk);
+     * only for a Tuner made by {@link #restore}.
+     */
+    public Tuner missingCheckpoints(MissingCheckpoints policy) {
+        if (restored == null) {
+            throw new IllegalStateException("missingCheckpoints(" + policy + ") applies to a Tuner made by Tuner.restore(experimentFolder, trainable)");
+        }
+        this.missingCheckpoints = Objects.requireNonNull(policy, "missing checkpoints policy");
         return this;
     }
 
@@ -482,7 +496,7 @@ public final class Tuner {
         TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
                 ? new TrialRunner(spec, executor, spec.deterministic() ? new SplittableRandom(spec.seed()) : new SplittableRandom())
-                : new TrialRunner(spec, executor, restored, resumeMode);
+                : new TrialRunner(spec, executor, restored, resumeMode, missingCheckpoints);
         List<Trial> trials = runner.run();
         return DefaultComponents.resultGrid(trials, spec);
     }

@@ -21,7 +21,7 @@ import java.util.random.RandomGenerator;
  * dominates); with {@code crossoverProb} every parameter comes from the second parent with
  * {@code swappingProb} (uniform crossover), else the child copies the first; then each parameter
  * is drawn afresh with {@code mutationProb}. Works over every domain of the space (encoded as
- * {@link SpaceEncoding} does). Draws come from the seed and the trial's number, so a restored
+ * {@link io.jtune.engine.search.model.SpaceEncoding} does). Draws come from the seed and the trial's number, so a restored
  * search continues exactly; the state is JSON.
  */
 public final class NsgaIISearch extends MultiObjectiveSearch {

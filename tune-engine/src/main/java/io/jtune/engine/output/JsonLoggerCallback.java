@@ -63,7 +63,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     }
 
     /**
-     * The results in a trial folder's result.json, in order, with {@code config} as a {@link Config};
+     * The results in a trial folder's result.json, in order, with {@code config} as a {@link Config} and whole-number values (outside it) as {@code Long};
      * a partly written last line is left out, a missing file holds none.
      *
      * @throws TuneException naming the file and line when a complete line is not a JSON object
@@ -87,6 +87,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
                 throw new TuneException("line " + (results.size() + 1) + " of " + file + " is not a result (" + e.getMessage()
                         + "); a result.json holds one JSON object a line: repair or remove that line", e);
             }
+            values.replaceAll((key, value) -> value instanceof Integer i ? (Object) i.longValue() : value);
             if (values.get(Result.CONFIG) instanceof Map<?, ?> config) {
                 @SuppressWarnings("unchecked")
                 Map<String, ?> typed = (Map<String, ?>) config;
@@ -95,6 +96,12 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
             results.add(Result.wrap(values));
         }
         return results;
+    }
+
+    /** The results of the trial in its folder {@code trialDir}, after handing what is buffered for it to the operating system. */
+    public List<Result> readResults(String trialId, Path trialDir) {
+        flush(trialId);
+        return readResults(trialDir);
     }
 
     private static int indexOfNewline(byte[] bytes, int from) {

@@ -102,6 +102,14 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         file.results = results.size();
     }
 
+    /** Hands what is buffered for the trial to the operating system. */
+    final void flush(String trialId) {
+        F file = open.get(trialId);
+        if (file != null) {
+            file.flush();
+        }
+    }
+
     @Override
     public void flush() {
         for (F file : open.values()) {

@@ -37,6 +37,8 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     /** The results file of a trial. */
     public static final String RESULT_FILE = "result.json";
     private static final ObjectMapper READER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+    /** The auto fields the driver fills with a {@code Long}, read back as one (JSON has one kind of whole number). */
+    private static final List<String> LONG_FIELDS = List.of(Result.TRAINING_ITERATION, Result.TIMESTAMP, Result.PID, Result.ITERATIONS_SINCE_RESTORE);
     private static final TypeReference<LinkedHashMap<String, Object>> RESULT_TYPE = new TypeReference<>() { };
 
     public JsonLoggerCallback() {
@@ -63,7 +65,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     }
 
     /**
-     * The results in a trial folder's result.json, in order, with {@code config} as a {@link Config} and whole-number values (outside it) as {@code Long};
+     * The results in a trial folder's result.json, in order, with {@code config} as a {@link Config} and the whole-number auto fields as {@code Long};
      * a partly written last line is left out, a missing file holds none.
      *
      * @throws TuneException naming the file and line when a complete line is not a JSON object
@@ -87,7 +89,11 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
                 throw new TuneException("line " + (results.size() + 1) + " of " + file + " is not a result (" + e.getMessage()
                         + "); a result.json holds one JSON object a line: repair or remove that line", e);
             }
-            values.replaceAll((key, value) -> value instanceof Integer i ? (Object) i.longValue() : value);
+            for (String key : LONG_FIELDS) {
+                if (values.get(key) instanceof Integer i) {
+                    values.put(key, i.longValue());
+                }
+            }
             if (values.get(Result.CONFIG) instanceof Map<?, ?> config) {
                 @SuppressWarnings("unchecked")
                 Map<String, ?> typed = (Map<String, ?>) config;

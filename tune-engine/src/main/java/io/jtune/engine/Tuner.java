@@ -14,6 +14,7 @@ import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
@@ -26,8 +27,6 @@ import io.jtune.engine.search.SearcherWrapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,26 +49,29 @@ import java.util.function.Supplier;
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
  * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
  * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
- * the progress table (plus the callbacks on the class path, such as tune-report's report.html), results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
+ * the progress table (plus the callbacks on the class path, such as tune-report's report.html),
+ * results under {@code target/jtune/<trainable>_<date>} in a Maven project ({@code build/jtune}
+ * with Gradle, else {@code ~/jtune-results}; see {@link ExperimentFolders}). A fresh run
  * refuses a folder that holds an experiment already.
  *
  * <p>An experiment that was interrupted (a crash, a kill, Ctrl-C) or ended by an error continues
  * with {@link #restore(Path, Class)}:
  *
  * <pre>{@code
- * ResultGrid grid = Tuner.restore(Path.of("jtune-results/MyTrainable_2025-01-01_12-00-00"), MyTrainable.class)
+ * ResultGrid grid = Tuner.restore(Path.of("target/jtune/MyTrainable_2025-01-01_12-00-00"), MyTrainable.class)
  *     .resume(ResumeMode.ERRORED)
  *     .fit();
  * }</pre>
  */
 public final class Tuner {
-    /** Where experiment folders go unless {@link #storagePath} says otherwise. */
-    public static final Path DEFAULT_STORAGE = Path.of("jtune-results");
+    static {
+        FallbackLogging.install();
+    }
+
     /** Ray Tune's starting experiment checkpoint period. */
     public static final Duration DEFAULT_SNAPSHOT_PERIOD = Duration.ofSeconds(10);
     /** The system property turning {@link #deterministic(boolean) deterministic mode} on for every experiment ({@code true}/{@code false}). */
     public static final String DETERMINISTIC_PROPERTY = "jtune.deterministic";
-    private static final DateTimeFormatter NAME_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
 
     private final TrainableSpec trainable;
     private String name;
@@ -88,7 +90,7 @@ public final class Tuner {
     private FailFast failFast = FailFast.OFF;
     private CheckpointPolicy checkpoint = CheckpointPolicy.NONE;
     private boolean reuseTrainables;
-    private Path storagePath = DEFAULT_STORAGE;
+    private Path storagePath = ExperimentFolders.defaultStorage(Path.of(""));
     private Long seed;
     private final List<Callback> callbacks = new ArrayList<>();
     private boolean progress = true;
@@ -109,7 +111,7 @@ public final class Tuner {
     /**
      * A class implementing {@link Trainable}, one annotated with {@code @io.jtune.api.Trainable}, or
      * one implementing {@link TrainFunction} with a no-arg constructor. A trainable given as a class
-     * can run in its own process ({@link #executor}).
+     * can run in its own process ({@code executor(...)}).
      */
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
@@ -326,7 +328,7 @@ public final class Tuner {
         return this;
     }
 
-    /** The folder holding experiment folders (default {@code ./jtune-results}). */
+    /** The folder holding experiment folders (default: {@link ExperimentFolders#defaultStorage}, e.g. {@code target/jtune} in a Maven project). */
     public Tuner storagePath(Path storage) {
         requireNotRestored("storagePath");
         this.storagePath = Objects.requireNonNull(storage, "storage path");
@@ -420,15 +422,16 @@ public final class Tuner {
 
     /** The experiment {@link #fit()} would run now, with every default filled in. */
     public ExperimentSpec spec() {
-        String experimentName = name != null ? name : trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
+        String experimentName = name != null ? name : ExperimentFolders.newName(storagePath, trainable.name());
         long experimentSeed = seed != null ? seed : new SplittableRandom().nextLong();
         SearchAlgorithm search = searcher != null ? SampleLimit.of(searcher, numSamples) : DefaultComponents.searcher(numSamples);
         TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
         connectBohb(search, schedule);
+        MachineResources totals = machine != null ? machine : MachineResources.detect();
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
-                stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
+                stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod,
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
                 stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic);
     }
 
@@ -439,27 +442,20 @@ public final class Tuner {
         }
     }
 
-    private List<Callback> allCallbacks() {
+    /** Loggers, the Tuner's callbacks, the progress table, then the callbacks on the class path (what they print follows the final table). */
+    private List<Callback> allCallbacks(MachineResources totals) {
         List<Callback> all = new ArrayList<>();
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
-            all.addAll(DefaultComponents.discovered());
         }
         all.addAll(callbacks);
         if (progress) {
-            all.add(DefaultComponents.progressReporter());
+            all.add(DefaultComponents.progressReporter().machineCpus(totals.cpu()));
+        }
+        if (outputFiles) {
+            all.addAll(DefaultComponents.discovered());
         }
         return all;
-    }
-
-    /** {@code <trainable>_<date>}, with {@code _2}, {@code _3}, ... when an experiment of that name began in the same second. */
-    private String unusedDefaultName() {
-        String base = trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
-        String candidate = base;
-        for (int i = 2; Files.exists(storagePath.resolve(candidate).resolve(ExperimentState.FILE)); i++) {
-            candidate = base + "_" + i;
-        }
-        return candidate;
     }
 
     /**
@@ -475,7 +471,7 @@ public final class Tuner {
         }
         fitted = true;
         if (name == null) {
-            name = unusedDefaultName();
+            name = ExperimentFolders.newName(storagePath, trainable.name());
         }
         ExperimentSpec spec = spec();
         Path dir = spec.experimentDir();

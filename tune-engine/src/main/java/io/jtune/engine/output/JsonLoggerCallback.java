@@ -10,6 +10,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.TrialView;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -51,16 +52,14 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
 
     @Override
     public void onTrialStart(TrialView trial) {
-        Path params = trial.localDir().resolve(PARAMS_FILE);
-        try {
-            OutputStream out = TrialFile.openInTrialDir(params, () -> Files.newOutputStream(params));
-            try (JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-                g.setPrettyPrinter(JsonValues.pythonIndent());
-                JsonValues.write(g, trial.config(), true);
-            }
+        ByteArrayOutputStream params = new ByteArrayOutputStream(256);
+        try (JsonGenerator g = JsonValues.FACTORY.createGenerator(params, JsonEncoding.UTF8)) {
+            g.setPrettyPrinter(JsonValues.pythonIndent());
+            JsonValues.write(g, trial.config(), true);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + params + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot encode the config of trial " + trial.id() + ": " + e.getMessage(), e);
         }
+        replace(trial.localDir().resolve(PARAMS_FILE), params.toByteArray());
         file(trial);
     }
 
@@ -120,17 +119,17 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     }
 
     @Override
-    protected ResultFile open(Path path, FileChannel channel, long nowNanos) throws IOException {
-        return new ResultFile(path, channel, nowNanos);
+    protected ResultFile open(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException {
+        return new ResultFile(path, nowNanos, writer);
     }
 
     /** An open result.json. */
     static final class ResultFile extends TrialFile {
         private final JsonGenerator json;
 
-        ResultFile(Path path, FileChannel channel, long nowNanos) throws IOException {
-            super(path, FLUSH_INTERVAL_NANOS, nowNanos);
-            json = JsonValues.FACTORY.createGenerator(Channels.newOutputStream(channel), JsonEncoding.UTF8);
+        ResultFile(Path path, long nowNanos, FileWriterThread writer) throws IOException {
+            super(path, FLUSH_INTERVAL_NANOS, nowNanos, writer);
+            json = JsonValues.FACTORY.createGenerator(sink(), JsonEncoding.UTF8);
         }
 
         @Override
@@ -153,13 +152,8 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
         }
 
         @Override
-        protected void flushNow() throws IOException {
+        protected void encoded() throws IOException {
             json.flush();
-        }
-
-        @Override
-        protected void closeNow() throws IOException {
-            json.close();
         }
     }
 }

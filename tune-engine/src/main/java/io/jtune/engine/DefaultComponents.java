@@ -64,6 +64,6 @@ final class DefaultComponents {
                 .map(t -> new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t.lastResult(), t::history, t.errorTrace(), t.localDir(),
                         t.latestCheckpoint().orElse(null), t.numFailures()))
                 .toList();
-        return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir());
+        return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir(), spec.info().objectives());
     }
 }

@@ -4,6 +4,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
@@ -78,6 +79,7 @@ public final class Tuner {
     private SearchSpace space = SearchSpace.empty();
     private String metric;
     private Mode mode;
+    private List<Objective> objectives = List.of();
     private int numSamples = 1;
     private SearchAlgorithm searcher;
     private TrialScheduler scheduler;
@@ -102,6 +104,7 @@ public final class Tuner {
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
+    private MissingCheckpoints missingCheckpoints = MissingCheckpoints.RESTART;
     private ExecutorFactory executor;
 
     private Tuner(TrainableSpec trainable) {
@@ -172,8 +175,9 @@ public final class Tuner {
         storagePath(dir.getParent());
         ExperimentState.RunnerState runner = state.runner();
         seed(runner.seed());
-        if (runner.metric() != null && runner.mode() != null) {
-            metric(runner.metric(), Mode.parse(runner.mode()));
+        boolean declared = runner.metric() != null && runner.metric().equals(metric) && runner.mode() != null && Mode.parse(runner.mode()) == mode;
+        if (runner.metric() != null && runner.mode() != null && !declared) {
+            metric(runner.metric(), Mode.parse(runner.mode())); // the metrics of a multi-objective experiment its class declares stay
         }
         ExperimentState.Settings settings = state.settings();
         numSamples(settings.numSamples());
@@ -184,6 +188,19 @@ public final class Tuner {
         checkpoint(settings.checkpoint());
         reuseTrainables(settings.reuseTrainables());
         restored = state;
+        return this;
+    }
+
+    /**
+     * What a restore does when a continuing trial's checkpoint folder listed in the state is gone
+     * (default {@link MissingCheckpoints#RESTART}: warn and continue from the latest one on disk);
+     * only for a Tuner made by {@link #restore}.
+     */
+    public Tuner missingCheckpoints(MissingCheckpoints policy) {
+        if (restored == null) {
+            throw new IllegalStateException("missingCheckpoints(" + policy + ") applies to a Tuner made by Tuner.restore(experimentFolder, trainable)");
+        }
+        this.missingCheckpoints = Objects.requireNonNull(policy, "missing checkpoints policy");
         return this;
     }
 
@@ -215,6 +232,20 @@ public final class Tuner {
         }
         this.metric = metric;
         this.mode = Objects.requireNonNull(mode, "mode of metric '" + metric + "'");
+        this.objectives = List.of();
+        return this;
+    }
+
+    /**
+     * Several metrics to optimise at once (multi-objective), each with its direction: multi-objective
+     * searchers ({@code NsgaIISearch}, {@code MotpeSearch}) use all of them and the result grid gives
+     * their Pareto front and hypervolume; everything that ranks by one metric (schedulers, other
+     * model-based searchers, stoppers, {@code getBestResult()}) uses the first.
+     */
+    public Tuner metrics(List<String> metrics, List<Mode> modes) {
+        List<Objective> all = Objective.of(metrics, modes);
+        metric(all.get(0).metric(), all.get(0).mode());
+        this.objectives = all;
         return this;
     }
 
@@ -432,7 +463,7 @@ public final class Tuner {
                 stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
-                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic);
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic, objectives);
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -482,7 +513,7 @@ public final class Tuner {
         TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
                 ? new TrialRunner(spec, executor, spec.deterministic() ? new SplittableRandom(spec.seed()) : new SplittableRandom())
-                : new TrialRunner(spec, executor, restored, resumeMode);
+                : new TrialRunner(spec, executor, restored, resumeMode, missingCheckpoints);
         List<Trial> trials = runner.run();
         return DefaultComponents.resultGrid(trials, spec);
     }

@@ -15,6 +15,7 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
@@ -123,7 +124,12 @@ public final class TrialRunner {
      * then the scheduler gets its saved state.
      */
     public TrialRunner(ExperimentSpec spec, TrialExecutor executor, ExperimentState state, ResumeMode mode) {
-        this(spec, executor, state.runner().trialIdPrefix(), new ExperimentResume(state, mode, spec));
+        this(spec, executor, state, mode, MissingCheckpoints.RESTART);
+    }
+
+    /** As {@link #TrialRunner(ExperimentSpec, TrialExecutor, ExperimentState, ResumeMode)}; {@code missing} says what a missing checkpoint folder does. */
+    public TrialRunner(ExperimentSpec spec, TrialExecutor executor, ExperimentState state, ResumeMode mode, MissingCheckpoints missing) {
+        this(spec, executor, state.runner().trialIdPrefix(), new ExperimentResume(state, mode, missing, spec));
     }
 
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {

@@ -11,7 +11,7 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.annotated.AnnotatedTrainables;
-import io.jtune.engine.exec.LocalTrialExecutor;
+import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.runner.ExperimentState;
@@ -94,25 +94,24 @@ public final class Tuner {
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
+    private ExecutorFactory executor;
 
     private Tuner(TrainableSpec trainable) {
         this.trainable = trainable;
     }
 
-    /** A class implementing {@link Trainable}, or one annotated with {@code @io.jtune.api.Trainable}. */
+    /**
+     * A class implementing {@link Trainable}, one annotated with {@code @io.jtune.api.Trainable}, or
+     * a {@link TrainFunction} class with a no-arg constructor (a class, unlike a lambda, can run on a
+     * cluster worker).
+     */
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
+        Tuner tuner = new Tuner(TrainableFactories.specOf(trainableClass));
         if (AnnotatedTrainables.isAnnotated(trainableClass)) {
-            Tuner tuner = new Tuner(new TrainableSpec.ClassApi(AnnotatedTrainables.nameOf(trainableClass), AnnotatedTrainables.factory(trainableClass)));
             AnnotatedTrainables.configure(trainableClass, tuner);
-            return tuner;
         }
-        if (Trainable.class.isAssignableFrom(trainableClass)) {
-            return new Tuner(new TrainableSpec.ClassApi(trainableClass.getSimpleName(),
-                    TrainableFactories.noArgConstructor(trainableClass.asSubclass(Trainable.class))));
-        }
-        throw new IllegalArgumentException("class " + trainableClass.getName() + " is not trainable: implement " + Trainable.class.getName()
-                + " or annotate it with @io.jtune.api.Trainable");
+        return tuner;
     }
 
     /** A function trainable; {@code name} names its trial folders. */
@@ -282,6 +281,15 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * Where trials run: {@link ExecutorFactory#threads()} (the default unless {@code -Djtune.cluster}
+     * is set) or another executor, such as the cluster executor of {@code tune-cluster}.
+     */
+    public Tuner executor(ExecutorFactory factory) {
+        this.executor = Objects.requireNonNull(factory, "executor factory");
+        return this;
+    }
+
     /** How often a failed trial is retried from its latest checkpoint (-1 = without limit, default 0). */
     public Tuner maxFailures(int maxFailures) {
         if (maxFailures < -1) {
@@ -423,7 +431,7 @@ public final class Tuner {
             throw new TuneException("the experiment folder " + dir + " holds an experiment already (" + ExperimentState.FILE
                     + "): continue it with Tuner.restore(" + dir + ", <trainable>), or choose another Tuner.name(...) to start a new one");
         }
-        LocalTrialExecutor executor = new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables());
+        TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
                 ? new TrialRunner(spec, executor, new SplittableRandom())
                 : new TrialRunner(spec, executor, restored, resumeMode);

@@ -11,11 +11,20 @@ public sealed interface TrainableSpec {
     /** The trainable's name, the first part of every trial name. */
     String name();
 
-    /** A class-API trainable; {@code factory} makes one new instance a call (bound once, no reflection per call). */
-    record ClassApi(String name, Supplier<? extends Trainable> factory) implements TrainableSpec {
+    /**
+     * A class-API trainable; {@code factory} makes one new instance a call (bound once, no reflection
+     * per call). {@code type} is the class the factory instantiates (an annotated class or a
+     * {@link Trainable}), so another process can make the same; null for a user's own factory.
+     */
+    record ClassApi(String name, Supplier<? extends Trainable> factory, Class<?> type) implements TrainableSpec {
         public ClassApi {
             requireName(name);
             Objects.requireNonNull(factory, "trainable factory");
+        }
+
+        /** A trainable made by the user's own factory (it runs in the driver's process only). */
+        public ClassApi(String name, Supplier<? extends Trainable> factory) {
+            this(name, factory, null);
         }
     }
 

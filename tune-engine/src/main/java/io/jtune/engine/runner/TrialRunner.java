@@ -136,8 +136,7 @@ public final class TrialRunner {
         if (!executor.canEverRun(spec.resources())) {
             executor.close();
             io.close();
-            throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
-                    + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
+            throw new TuneException(executor.insufficientResources(spec.resources()));
         }
         if (resume != null) {
             try {
@@ -461,6 +460,27 @@ public final class TrialRunner {
             }
         } else if (event instanceof TrialEvent.Failed f) {
             onFailed(trial, f);
+        } else if (event instanceof TrialEvent.Lost l) {
+            onLost(trial, l);
+        }
+    }
+
+    /**
+     * The run's machine was lost: not the trainable's fault, so no failure is counted (the executor
+     * bounds how often a trial may be lost). A running trial goes back to PENDING and restarts from
+     * its latest checkpoint, as a retried one; a paused one stays paused without its unanswered save.
+     */
+    private void onLost(Trial trial, TrialEvent.Lost event) {
+        if (event.runId() != trial.runId) {
+            return;
+        }
+        checkpoints.dropPending(trial);
+        executor.stop(trial.id(), false);
+        if (trial.status() == TrialStatus.RUNNING) {
+            LOG.warn("trial {} lost its run ({}); it restarts from {}", trial.name(), event.reason(),
+                    trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"));
+            setStatus(trial, TrialStatus.ERROR);
+            setStatus(trial, TrialStatus.PENDING);
         }
     }
 

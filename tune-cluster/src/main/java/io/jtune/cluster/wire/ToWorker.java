@@ -1,0 +1,23 @@
+package io.jtune.cluster.wire;
+
+import org.apache.pekko.actor.typed.ActorRef;
+
+/** What the driver sends to a worker. */
+public interface ToWorker extends ClusterMessage {
+
+    /** Asks for the digest of the trainable's code ({@link ToDriver.CodeReport}). */
+    record CheckCode(String className) implements ToWorker {
+    }
+
+    /** The worker's code matches: it is part of the cluster's resources now. */
+    record Admitted(String driverNode) implements ToWorker {
+    }
+
+    /** The driver refuses the worker ({@code reason} says why and what to do); the worker stops. */
+    record Refused(String reason) implements ToWorker {
+    }
+
+    /** Runs a trial as an actor on this worker; {@code restore} names a transfer received just before, or null. */
+    record StartTrial(LaunchData launch, CheckpointRef restore, ActorRef<ToDriver> driver) implements ToWorker {
+    }
+}

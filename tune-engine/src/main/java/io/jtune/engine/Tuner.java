@@ -14,6 +14,7 @@ import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
 import io.jtune.engine.runner.Trial;
@@ -102,12 +103,12 @@ public final class Tuner {
 
     /**
      * A class implementing {@link Trainable}, one annotated with {@code @io.jtune.api.Trainable}, or
-     * a {@link TrainFunction} class with a no-arg constructor (a class, unlike a lambda, can run on a
-     * cluster worker).
+     * one implementing {@link TrainFunction} with a no-arg constructor. A trainable given as a class
+     * can run in its own process ({@link #executor}).
      */
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
-        Tuner tuner = new Tuner(TrainableFactories.specOf(trainableClass));
+        Tuner tuner = new Tuner(TrainableClasses.spec(trainableClass));
         if (AnnotatedTrainables.isAnnotated(trainableClass)) {
             AnnotatedTrainables.configure(trainableClass, tuner);
         }
@@ -258,7 +259,13 @@ public final class Tuner {
         return this;
     }
 
-    /** At most this many trials run at once (0 = as many as resources allow). */
+    /**
+     * At most this many trials run at once (0 = as many as resources allow). As Ray Tune's
+     * {@code max_concurrent_trials} (which wraps the searcher in a {@code ConcurrencyLimiter}), it
+     * also bounds suggestions: the searcher is asked for a config only while fewer than {@code max}
+     * trials are PENDING or RUNNING, so under {@code maxConcurrentTrials(1)} a model-based searcher
+     * hears each trial's results and end before it suggests the next one.
+     */
     public Tuner maxConcurrentTrials(int max) {
         if (max < 0) {
             throw new IllegalArgumentException("maxConcurrentTrials must be >= 0 (0 = as resources allow), got " + max);

@@ -1,11 +1,10 @@
 package io.jtune.api.trainable;
 
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
 /** The link between a function trainable and the driver (Ray Tune's {@code tune.report} / {@code session}). */
-public interface Session {
+public interface Session extends TrialContext {
 
     /**
      * Hands one result to the driver and blocks until the driver has taken it and decided what the
@@ -22,10 +21,4 @@ public interface Session {
 
     /** The checkpoint to resume from when the trial was restarted, paused or exploited; empty on a fresh start. */
     Optional<Checkpoint> checkpoint();
-
-    /** The trial's id. */
-    String trialId();
-
-    /** The trial's own folder, for any files the function wants to keep (may be used as scratch space). */
-    Path trialDir();
 }

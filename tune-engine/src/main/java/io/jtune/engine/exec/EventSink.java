@@ -1,8 +1,12 @@
 package io.jtune.engine.exec;
 
-/** Where workers post their events; {@link #exited()} is called once per worker, after its last post. */
-interface EventSink {
+/**
+ * Where a {@link LocalTrialExecutor}'s runs post their events, from the threads that run them;
+ * {@link #exited} is called once per run, after its last post.
+ */
+public interface EventSink {
     void post(TrialEvent event);
 
-    void exited();
+    /** The run of {@code launch} has ended: no event of it follows. */
+    void exited(TrialLaunch launch);
 }

@@ -114,14 +114,4 @@ final class FunctionTrialWorker extends TrialWorker implements Session {
     public Optional<Checkpoint> checkpoint() {
         return Optional.ofNullable(launch.restoreFrom());
     }
-
-    @Override
-    public String trialId() {
-        return launch.trialId();
-    }
-
-    @Override
-    public Path trialDir() {
-        return launch.trialDir();
-    }
 }

@@ -34,40 +34,70 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private final Map<String, TrialWorker> running = new HashMap<>();
-    private final EventSink sink = new EventSink() {
-        @Override
-        public void post(TrialEvent event) {
-            events.add(event);
-        }
-
-        @Override
-        public void exited() {
-            if (liveWorkers.decrementAndGet() == 0) {
-                events.add(IDLE);
-            }
-        }
-    };
+    private final EventSink sink;
 
     /** {@code reuseTrainables}: keep class-API trainables of stopped trials and {@code reset} them for the next. */
     public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables) {
+        this(trainable, new ResourcePool(totals), reuseTrainables, null);
+    }
+
+    /**
+     * An executor that hands every event to {@code sink} on the thread that runs the trial, instead
+     * of queueing it for {@link #nextEvent()} (which then never returns one), and accounts no
+     * resources: whoever sends it commands (a trial process's host) does. Runs of one trial id
+     * must not overlap unless the earlier one was stopped.
+     */
+    public LocalTrialExecutor(TrainableSpec trainable, boolean reuseTrainables, EventSink sink) {
+        this(trainable, null, reuseTrainables, sink);
+    }
+
+    private LocalTrialExecutor(TrainableSpec trainable, ResourcePool pool, boolean reuseTrainables, EventSink sink) {
         this.trainable = trainable;
-        this.pool = new ResourcePool(totals);
+        this.pool = pool;
         this.cache = reuseTrainables && trainable instanceof TrainableSpec.ClassApi ? new TrainableCache() : null;
+        this.sink = sink != null ? counting(sink, false) : counting(new EventSink() {
+            @Override
+            public void post(TrialEvent event) {
+                events.add(event);
+            }
+
+            @Override
+            public void exited(TrialLaunch launch) {
+            }
+        }, true);
+    }
+
+    /** Counts live workers around {@code target}; {@code wakeDriver}: queue IDLE when the last one exits. */
+    private EventSink counting(EventSink target, boolean wakeDriver) {
+        return new EventSink() {
+            @Override
+            public void post(TrialEvent event) {
+                target.post(event);
+            }
+
+            @Override
+            public void exited(TrialLaunch launch) {
+                target.exited(launch);
+                if (liveWorkers.decrementAndGet() == 0 && wakeDriver) {
+                    events.add(IDLE);
+                }
+            }
+        };
     }
 
     @Override
     public MachineResources totals() {
-        return pool.totals();
+        return pool == null ? new MachineResources(0, 0, 0, Map.of()) : pool.totals();
     }
 
     @Override
     public boolean hasResources(ResourceRequest request) {
-        return pool.hasFree(request);
+        return pool == null || pool.hasFree(request);
     }
 
     @Override
     public boolean canEverRun(ResourceRequest request) {
-        return pool.fitsTotals(request);
+        return pool == null || pool.fitsTotals(request);
     }
 
     @Override
@@ -75,7 +105,9 @@ public final class LocalTrialExecutor implements TrialExecutor {
         if (running.containsKey(launch.trialId())) {
             throw new IllegalStateException("trial " + launch.trialId() + " is already running");
         }
-        pool.commit(launch.resources());
+        if (pool != null) {
+            pool.commit(launch.resources());
+        }
         TrialWorker worker = trainable instanceof TrainableSpec.ClassApi c
                 ? new ClassTrialWorker(launch, sink, c.factory(), cache == null ? null : cache.poll())
                 : new FunctionTrialWorker(launch, sink, ((TrainableSpec.FunctionApi) trainable).function());
@@ -103,7 +135,9 @@ public final class LocalTrialExecutor implements TrialExecutor {
         if (worker == null) {
             return;
         }
-        pool.release(worker.launch.resources());
+        if (pool != null) {
+            pool.release(worker.launch.resources());
+        }
         if (reusable && cache != null && worker instanceof ClassTrialWorker classWorker) {
             CompletableFuture<Trainable> slot = cache.reserve();
             if (slot != null && !classWorker.handOffTo(slot)) {

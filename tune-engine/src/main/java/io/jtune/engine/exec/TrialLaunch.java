@@ -4,6 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Checkpoint;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Everything an executor needs to start (or resume) one run of a trial, as plain data.
@@ -15,7 +16,23 @@ import java.nio.file.Path;
  * @param resources what the run commits while it lives
  * @param restoreFrom the checkpoint to restore before the first step, or null for a fresh start
  * @param startIteration the training iteration the restored state is at (0 for a fresh start)
+ * @param gpuIds the machine's indices of the GPUs the executor gave this run (empty until it assigns them)
  */
 public record TrialLaunch(String trialId, long runId, Config config, Path trialDir, ResourceRequest resources,
-                          Checkpoint restoreFrom, long startIteration) {
+                          Checkpoint restoreFrom, long startIteration, List<Integer> gpuIds) {
+
+    public TrialLaunch {
+        gpuIds = List.copyOf(gpuIds);
+    }
+
+    /** A launch whose GPUs the executor has yet to assign. */
+    public TrialLaunch(String trialId, long runId, Config config, Path trialDir, ResourceRequest resources,
+                       Checkpoint restoreFrom, long startIteration) {
+        this(trialId, runId, config, trialDir, resources, restoreFrom, startIteration, List.of());
+    }
+
+    /** This launch with the GPUs the executor assigned. */
+    public TrialLaunch withGpuIds(List<Integer> ids) {
+        return new TrialLaunch(trialId, runId, config, trialDir, resources, restoreFrom, startIteration, ids);
+    }
 }

@@ -1,6 +1,9 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.TrialContext;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
@@ -9,7 +12,7 @@ import java.util.concurrent.BlockingQueue;
  * runs the trainable's code on its own thread and posts events. Commands are queued, so a save
  * asked for before a stop happens before it.
  */
-abstract class TrialWorker implements Runnable {
+abstract class TrialWorker implements Runnable, TrialContext {
 
     /** What the driver asks a worker to do. */
     enum Command { STEP, SAVE_REQUIRED, SAVE_OPTIONAL, STOP }
@@ -68,12 +71,29 @@ abstract class TrialWorker implements Runnable {
 
     @Override
     public final void run() {
+        TrialContext.Binding.bind(this);
         try {
             work();
         } finally {
+            TrialContext.Binding.clear();
             exited();
-            sink.exited();
+            sink.exited(launch);
         }
+    }
+
+    @Override
+    public String trialId() {
+        return launch.trialId();
+    }
+
+    @Override
+    public Path trialDir() {
+        return launch.trialDir();
+    }
+
+    @Override
+    public List<Integer> gpuIds() {
+        return launch.gpuIds();
     }
 
     /** Runs the trial until STOP, the end of training or an error. */

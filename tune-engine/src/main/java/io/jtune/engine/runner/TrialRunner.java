@@ -344,10 +344,13 @@ public final class TrialRunner {
         return added;
     }
 
-    /** Adds trials the searcher suggests while fewer than the limit are PENDING (Ray's max_pending_trials); true when any was added. */
+    /**
+     * Adds trials the searcher suggests while fewer than the limit are PENDING (Ray's max_pending_trials)
+     * and, under {@code maxConcurrentTrials(k)}, fewer than k trials are PENDING or RUNNING; true when any was added.
+     */
     private boolean addPendingTrials() {
         boolean added = false;
-        while (counts[TrialStatus.PENDING.ordinal()] < maxPending && !searcher.isFinished()) {
+        while (counts[TrialStatus.PENDING.ordinal()] < maxPending && belowConcurrencyLimit() && !searcher.isFinished()) {
             String id = TrialNames.trialId(idPrefix, trials.size());
             Config config = searcher.suggest(id);
             if (config == null) {
@@ -357,6 +360,17 @@ public final class TrialRunner {
             added = true;
         }
         return added;
+    }
+
+    /**
+     * Ray wraps the searcher in a {@code ConcurrencyLimiter} of {@code max_concurrent_trials}, so it never
+     * suggests a config it may not run yet: under {@code maxConcurrentTrials(1)} it hears a trial's results
+     * and its end before the next suggestion. A PAUSED trial holds no slot here (it runs nothing), so a
+     * scheduler that pauses trials until more arrive (synchronous HyperBand, PBT) cannot starve.
+     */
+    private boolean belowConcurrencyLimit() {
+        int limit = spec.maxConcurrentTrials();
+        return limit == 0 || counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] < limit;
     }
 
     private TuneException noProgress() {

@@ -19,6 +19,7 @@ import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
@@ -258,8 +259,9 @@ class TrialRunnerTest {
             }
         };
         ListSearcher searcher = ListSearcher.of(10, "x");
-        List<Trial> trials = run(Runs.counting(storage, searcher, new FirstComeScheduler()).stop(afterFour).maxConcurrentTrials(1));
-        assertEquals(2, trials.size(), "the first trial and one waiting behind it (one pending trial for a searcher of its own)");
+        List<Trial> trials = run(Runs.counting(storage, searcher, new FirstComeScheduler()).stop(afterFour)
+                .machineResources(new MachineResources(1, 0, 1L << 30, Map.of())));
+        assertEquals(2, trials.size(), "the first trial and one waiting behind it for a CPU (one pending trial for a searcher of its own)");
         assertEquals(TrialStatus.TERMINATED, trials.get(0).status());
         assertEquals(4, trials.get(0).history().size());
         assertEquals(TrialStatus.PENDING, trials.get(1).status(), "the pending trial is left as it is");

@@ -2,13 +2,10 @@ package io.jtune.cluster.driver;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
-import io.jtune.api.trainable.TrainFunction;
 import io.jtune.cluster.ClusterSettings;
 import io.jtune.cluster.node.CodeDigest;
 import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.TlsFiles;
-import io.jtune.cluster.wire.LaunchData;
-import io.jtune.cluster.wire.ToTrial;
 import io.jtune.cluster.wire.ToWorker;
 import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.exec.MachineResources;
@@ -17,7 +14,8 @@ import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
-import java.lang.reflect.Modifier;
+import io.jtune.engine.remote.Command;
+import io.jtune.engine.remote.TrainableClasses;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -126,22 +124,12 @@ public final class ClusterTrialExecutor implements TrialExecutor {
 
     /** The class a worker makes the trainable from; a lambda or factory cannot cross to another machine. */
     static Class<?> remoteClass(TrainableSpec trainable) {
-        if (trainable instanceof TrainableSpec.ClassApi c) {
-            if (c.type() == null) {
-                throw new TuneException("trainable '" + c.name() + "' is made by a factory given in code, which a cluster worker cannot make: pass the class to "
-                        + "Tuner.of(Class) (a @Trainable class or a Trainable class with a no-arg constructor)");
-            }
-            return c.type();
+        try {
+            TrainableClasses.remoteName(trainable);
+        } catch (IllegalArgumentException e) {
+            throw new TuneException(e.getMessage() + " to run it on a cluster", e);
         }
-        Class<?> type = ((TrainableSpec.FunctionApi) trainable).function().getClass();
-        boolean named = !type.isHidden() && !type.isSynthetic() && !type.isAnonymousClass() && !type.isLocalClass()
-                && (!type.isMemberClass() || Modifier.isStatic(type.getModifiers()));
-        if (!named) {
-            throw new TuneException("trainable '" + trainable.name() + "' is a lambda or an anonymous/local class, which a cluster worker cannot make: "
-                    + "write it as a (top-level or static nested) class implementing " + TrainFunction.class.getName()
-                    + " with a no-arg constructor, and pass that class to Tuner.of(Class)");
-        }
-        return type;
+        return trainable.type();
     }
 
     /** Waits until {@code count} workers joined or the wait for workers is over. */
@@ -250,9 +238,9 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         waitingForCapacity = false;
         bridge.runStarted();
         Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path();
-        LaunchData data = new LaunchData(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(),
-                experimentName + "/" + launch.trialDir().getFileName(), launch.startIteration());
-        system.tell(new DriverActor.Launch(best.ref(), data, launch.trialDir(), restore, launch.startIteration()));
+        Command.StartTrial start = new Command.StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(),
+                experimentName + "/" + launch.trialDir().getFileName(), launch.resources(), launch.gpuIds(), null, launch.startIteration(), false);
+        system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), restore));
     }
 
     /** More free CPUs first (spreads the load), then the worker that waited longest for a trial. */
@@ -263,12 +251,12 @@ public final class ClusterTrialExecutor implements TrialExecutor {
 
     @Override
     public void continueTraining(String trialId) {
-        system.tell(new DriverActor.Forward(trialId, placement(trialId).runId(), new ToTrial.Step()));
+        system.tell(new DriverActor.Forward(placement(trialId).runId(), new Command.Continue(trialId)));
     }
 
     @Override
     public void save(String trialId, boolean required) {
-        system.tell(new DriverActor.Forward(trialId, placement(trialId).runId(), new ToTrial.Save(required)));
+        system.tell(new DriverActor.Forward(placement(trialId).runId(), new Command.Save(trialId, required)));
     }
 
     @Override
@@ -280,7 +268,7 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         if (slots.get(placement.slot().ref()) == placement.slot()) {
             placement.slot().pool().release(placement.resources());
         }
-        system.tell(new DriverActor.Forward(trialId, placement.runId(), new ToTrial.Stop()));
+        system.tell(new DriverActor.Forward(placement.runId(), new Command.Stop(trialId, false)));
     }
 
     private Placement placement(String trialId) {

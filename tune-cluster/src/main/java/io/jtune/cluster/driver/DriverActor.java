@@ -7,12 +7,14 @@ import io.jtune.cluster.transfer.FolderSender;
 import io.jtune.cluster.wire.CheckpointRef;
 import io.jtune.cluster.wire.Chunk;
 import io.jtune.cluster.wire.ChunkAck;
-import io.jtune.cluster.wire.LaunchData;
 import io.jtune.cluster.wire.ToDriver;
 import io.jtune.cluster.wire.ToTrial;
 import io.jtune.cluster.wire.ToWorker;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.remote.Command;
+import io.jtune.engine.remote.Event;
+import io.jtune.engine.remote.EventMapping;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,12 +41,16 @@ import org.slf4j.LoggerFactory;
 final class DriverActor extends AbstractBehavior<Object> {
     private static final Logger LOG = LoggerFactory.getLogger(DriverActor.class);
 
-    /** From the driver thread: start a run on {@code worker}; {@code restore} is a folder on the driver, or null. */
-    record Launch(ActorRef<ToWorker> worker, LaunchData data, Path trialDir, Path restore, long restoreIteration) {
+    /**
+     * From the driver thread: start a run on {@code worker}; {@code start.trialDir()} is relative
+     * ({@code <experiment>/<trial>}), {@code trialDir} the driver's folder, {@code restore} a
+     * checkpoint folder on the driver, or null.
+     */
+    record Launch(ActorRef<ToWorker> worker, Command.StartTrial start, Path trialDir, Path restore) {
     }
 
-    /** From the driver thread: a command for a run. */
-    record Forward(String trialId, long runId, ToTrial command) {
+    /** From the driver thread: a command (continue, save, stop) for a run. */
+    record Forward(long runId, Command command) {
     }
 
     private record RunKey(String trialId, long runId) {
@@ -55,7 +61,7 @@ final class DriverActor extends AbstractBehavior<Object> {
         final RunKey key;
         final ActorRef<ToWorker> worker;
         final Path trialDir;
-        final List<ToTrial> queued = new ArrayList<>();
+        final List<Command> queued = new ArrayList<>();
         ActorRef<ToTrial> trial;
         int pendingSaves;
         boolean stopRequested;
@@ -82,7 +88,7 @@ final class DriverActor extends AbstractBehavior<Object> {
     /** Workers that said hello and have not passed the code check yet. */
     private final Map<ActorRef<ToWorker>, ToDriver.Hello> pendingResources = new HashMap<>();
     /** Runs whose checkpoint is being streamed to the worker, by transfer. */
-    private final Map<String, LaunchData> pendingStarts = new HashMap<>();
+    private final Map<String, Command.StartTrial> pendingStarts = new HashMap<>();
     private final Map<RunKey, Run> runs = new HashMap<>();
     private final Map<ActorRef<ToTrial>, Run> byTrialActor = new HashMap<>();
     private final Map<String, Incoming> incoming = new HashMap<>();
@@ -117,11 +123,7 @@ final class DriverActor extends AbstractBehavior<Object> {
                 .onMessage(ChunkAck.class, this::onChunkAck)
                 .onMessage(Chunk.class, this::onChunk)
                 .onMessage(ToDriver.Started.class, this::onStarted)
-                .onMessage(ToDriver.NotStarted.class, this::onNotStarted)
-                .onMessage(ToDriver.Reported.class, this::onReported)
-                .onMessage(ToDriver.Saved.class, this::onSaved)
-                .onMessage(ToDriver.Finished.class, this::onFinished)
-                .onMessage(ToDriver.Failed.class, this::onFailed)
+                .onMessage(ToDriver.FromTrial.class, this::onTrialEvent)
                 .onSignal(Terminated.class, this::onTerminated)
                 .build();
     }
@@ -162,7 +164,7 @@ final class DriverActor extends AbstractBehavior<Object> {
     }
 
     private Behavior<Object> onLaunch(Launch launch) {
-        RunKey key = new RunKey(launch.data().trialId(), launch.data().runId());
+        RunKey key = new RunKey(launch.start().trialId(), launch.start().runId());
         Run run = new Run(key, launch.worker(), launch.trialDir());
         runs.put(key, run);
         if (!workers.containsKey(launch.worker())) {
@@ -170,20 +172,20 @@ final class DriverActor extends AbstractBehavior<Object> {
             return this;
         }
         if (launch.restore() == null) {
-            launch.worker().tell(new ToWorker.StartTrial(launch.data(), null, getContext().getSelf().narrow()));
+            launch.worker().tell(new ToWorker.StartTrial(launch.start(), null, getContext().getSelf().narrow()));
             return this;
         }
         String id = "restore-" + key.trialId() + "-" + key.runId() + "-" + (++transfers);
         FolderSender sender;
         try {
-            sender = new FolderSender(id, launch.restoreIteration(), launch.restore(), launch.worker()::tell, getContext().getSelf().narrow());
+            sender = new FolderSender(id, launch.start().startIteration(), launch.restore(), launch.worker()::tell, getContext().getSelf().narrow());
         } catch (RuntimeException e) {
             failRun(run, new TuneException("cannot send checkpoint " + launch.restore() + " of trial " + key.trialId() + " to its worker: " + e.getMessage(), e));
             return this;
         }
         outgoing.put(id, sender);
         outgoingRun.put(id, run);
-        pendingStarts.put(id, launch.data());
+        pendingStarts.put(id, launch.start());
         sendMore(sender);
         return this;
     }
@@ -208,8 +210,8 @@ final class DriverActor extends AbstractBehavior<Object> {
         }
         if (sender.isDone()) {
             dropOutgoing(sender.transferId());
-            LaunchData data = pendingStarts.remove(sender.transferId());
-            run.worker.tell(new ToWorker.StartTrial(data, sender.reference(), getContext().getSelf().narrow()));
+            Command.StartTrial start = pendingStarts.remove(sender.transferId());
+            run.worker.tell(new ToWorker.StartTrial(start, sender.reference(), getContext().getSelf().narrow()));
         }
     }
 
@@ -223,42 +225,42 @@ final class DriverActor extends AbstractBehavior<Object> {
     }
 
     private Behavior<Object> onForward(Forward forward) {
-        Run run = runs.get(new RunKey(forward.trialId(), forward.runId()));
-        if (run == null || run.ended && !(forward.command() instanceof ToTrial.Stop)) {
+        Command command = forward.command();
+        Run run = runs.get(new RunKey(trialOf(command), forward.runId()));
+        if (run == null || run.ended && !(command instanceof Command.Stop)) {
             return this; // the run's end was posted already; the runner drops its unanswered saves then
         }
-        if (forward.command() instanceof ToTrial.Save) {
+        if (command instanceof Command.Save) {
             run.pendingSaves++;
-        } else if (forward.command() instanceof ToTrial.Stop) {
+        } else if (command instanceof Command.Stop) {
             run.stopRequested = true;
         }
         if (run.trial == null) {
-            run.queued.add(forward.command());
+            run.queued.add(command);
         } else {
-            run.trial.tell(forward.command());
+            run.trial.tell(new ToTrial.Run(command));
         }
         return this;
+    }
+
+    private static String trialOf(Command command) {
+        if (command instanceof Command.Continue c) {
+            return c.trialId();
+        }
+        return command instanceof Command.Save s ? s.trialId() : ((Command.Stop) command).trialId();
     }
 
     private Behavior<Object> onStarted(ToDriver.Started started) {
         Run run = runs.get(new RunKey(started.trialId(), started.runId()));
         if (run == null) {
-            started.trial().tell(new ToTrial.Stop());
+            started.trial().tell(new ToTrial.Run(new Command.Stop(started.trialId(), false)));
             return this;
         }
         run.trial = started.trial();
         byTrialActor.put(started.trial(), run);
         getContext().watch(started.trial());
-        run.queued.forEach(started.trial()::tell);
+        run.queued.forEach(c -> started.trial().tell(new ToTrial.Run(c)));
         run.queued.clear();
-        return this;
-    }
-
-    private Behavior<Object> onNotStarted(ToDriver.NotStarted notStarted) {
-        Run run = runs.get(new RunKey(notStarted.trialId(), notStarted.runId()));
-        if (run != null) {
-            failRun(run, new TuneException(notStarted.problem()));
-        }
         return this;
     }
 
@@ -329,37 +331,31 @@ final class DriverActor extends AbstractBehavior<Object> {
         }
     }
 
-    private Behavior<Object> onReported(ToDriver.Reported reported) {
-        Run run = runs.get(new RunKey(reported.trialId(), reported.runId()));
-        if (run != null) {
-            bridge.post(new TrialEvent.Reported(reported.trialId(), reported.runId(), reported.metrics(), receive(run, reported.checkpoint()), reported.stepNanos()));
+    /** An event of a run, posted as the engine's event; a checkpoint it names is moved into the trial's folder first. */
+    private Behavior<Object> onTrialEvent(ToDriver.FromTrial message) {
+        Event event = message.event();
+        TrialEvent posted = EventMapping.toTrialEvent(event);
+        if (posted == null) {
+            return this;
         }
-        return this;
-    }
-
-    private Behavior<Object> onSaved(ToDriver.Saved saved) {
-        Run run = runs.get(new RunKey(saved.trialId(), saved.runId()));
-        if (run != null) {
+        Run run = runs.get(new RunKey(posted.trialId(), posted.runId()));
+        if (run == null) {
+            return this;
+        }
+        if (posted instanceof TrialEvent.Reported r) {
+            posted = new TrialEvent.Reported(r.trialId(), r.runId(), r.metrics(), receive(run, message.checkpoint()), r.stepNanos());
+        } else if (posted instanceof TrialEvent.Saved s) {
             run.pendingSaves = Math.max(0, run.pendingSaves - 1);
-            bridge.post(new TrialEvent.Saved(saved.trialId(), saved.runId(), receive(run, saved.checkpoint()), saved.iteration()));
-        }
-        return this;
-    }
-
-    private Behavior<Object> onFinished(ToDriver.Finished finished) {
-        Run run = runs.get(new RunKey(finished.trialId(), finished.runId()));
-        if (run != null) {
+            posted = new TrialEvent.Saved(s.trialId(), s.runId(), receive(run, message.checkpoint()), s.iteration());
+        } else {
+            if (posted instanceof TrialEvent.Failed f) {
+                LOG.info("trial {} failed on worker {}: {}", f.trialId(), message.node(), f.error().toString());
+            }
             run.ended = true;
-            bridge.post(new TrialEvent.Finished(finished.trialId(), finished.runId()));
         }
-        return this;
-    }
-
-    private Behavior<Object> onFailed(ToDriver.Failed failed) {
-        Run run = runs.get(new RunKey(failed.trialId(), failed.runId()));
-        if (run != null) {
-            run.ended = true;
-            bridge.post(new TrialEvent.Failed(failed.trialId(), failed.runId(), new RemoteTrialFailure(failed.node(), failed.description(), failed.trace())));
+        bridge.post(posted);
+        if (run.ended && run.trial == null) {
+            endRun(run);
         }
         return this;
     }

@@ -1,7 +1,7 @@
 package io.jtune.cluster.wire;
 
+import io.jtune.engine.remote.Event;
 import org.apache.pekko.actor.typed.ActorRef;
-import java.util.Map;
 
 /** What workers and their trials send to the driver. */
 public interface ToDriver extends ClusterMessage {
@@ -18,23 +18,11 @@ public interface ToDriver extends ClusterMessage {
     record Started(String trialId, long runId, ActorRef<ToTrial> trial) implements ToDriver {
     }
 
-    /** A worker could not start the trial (its checkpoint did not arrive whole, the class could not be made). */
-    record NotStarted(String trialId, long runId, String problem) implements ToDriver {
-    }
-
-    /** One result; {@code checkpoint} names a transfer the driver has received (function API), else null. */
-    record Reported(String trialId, long runId, Map<String, Object> metrics, long stepNanos, CheckpointRef checkpoint) implements ToDriver {
-    }
-
-    /** A save finished; {@code checkpoint} is null when the trainable had nothing to save. */
-    record Saved(String trialId, long runId, long iteration, CheckpointRef checkpoint) implements ToDriver {
-    }
-
-    /** The function trainable returned. */
-    record Finished(String trialId, long runId) implements ToDriver {
-    }
-
-    /** The trainable threw; {@code trace} is its stack trace as the worker printed it. */
-    record Failed(String trialId, long runId, String node, String description, String trace) implements ToDriver {
+    /**
+     * An event of the shared worker protocol ({@link Event}: reported, saved, finished, failed).
+     * {@code checkpoint} names the transfer that carried the folder the event names (its path is the
+     * worker's), else null.
+     */
+    record FromTrial(String node, Event event, CheckpointRef checkpoint) implements ToDriver {
     }
 }

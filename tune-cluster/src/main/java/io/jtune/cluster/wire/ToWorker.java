@@ -1,5 +1,6 @@
 package io.jtune.cluster.wire;
 
+import io.jtune.engine.remote.Command;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /** What the driver sends to a worker. */
@@ -17,7 +18,11 @@ public interface ToWorker extends ClusterMessage {
     record Refused(String reason) implements ToWorker {
     }
 
-    /** Runs a trial as an actor on this worker; {@code restore} names a transfer received just before, or null. */
-    record StartTrial(LaunchData launch, CheckpointRef restore, ActorRef<ToDriver> driver) implements ToWorker {
+    /**
+     * Runs a trial as an actor on this worker. {@code start.trialDir()} is relative to the worker's
+     * work folder ({@code <experiment>/<trial>}); {@code restore} names a transfer received just
+     * before (the checkpoint to restore), or null.
+     */
+    record StartTrial(Command.StartTrial start, CheckpointRef restore, ActorRef<ToDriver> driver) implements ToWorker {
     }
 }

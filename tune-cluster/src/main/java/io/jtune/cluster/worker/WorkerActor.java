@@ -1,25 +1,25 @@
 package io.jtune.cluster.worker;
 
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.TuneException;
 import io.jtune.cluster.node.CodeDigest;
 import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.transfer.FolderReceiver;
 import io.jtune.cluster.wire.Chunk;
 import io.jtune.cluster.wire.ChunkAck;
-import io.jtune.cluster.wire.LaunchData;
+import io.jtune.cluster.wire.CheckpointRef;
 import io.jtune.cluster.wire.ToDriver;
 import io.jtune.cluster.wire.ToWorker;
 import io.jtune.cluster.wire.WireResources;
-import io.jtune.engine.TrainableFactories;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.exec.MachineResources;
-import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.remote.Command;
+import io.jtune.engine.remote.ErrorData;
+import io.jtune.engine.remote.Event;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorRefResolver;
 import org.apache.pekko.actor.typed.Behavior;
@@ -42,7 +42,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WorkerActor extends AbstractBehavior<Object> {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerActor.class);
-    private static final Map<String, TrainableSpec> TRAINABLES = new ConcurrentHashMap<>();
 
     /** How this worker's actor system ended, for the program's exit. */
     public enum Outcome { DRIVER_LEFT, REFUSED }
@@ -137,48 +136,45 @@ public final class WorkerActor extends AbstractBehavior<Object> {
         return this;
     }
 
-    private Behavior<Object> onStart(ToWorker.StartTrial start) {
-        LaunchData launch = start.launch();
+    private Behavior<Object> onStart(ToWorker.StartTrial message) {
+        Command.StartTrial start = message.start();
         try {
-            TrainableSpec trainable = TRAINABLES.computeIfAbsent(launch.trainableClass(), WorkerActor::load);
-            Path trialDir = workDir.resolve(launch.trialPath()).normalize();
+            Path trialDir = workDir.resolve(start.trialDir()).normalize();
             if (!trialDir.startsWith(workDir)) {
-                throw new IOException("the trial path " + launch.trialPath() + " leaves the work folder " + workDir);
+                throw new IOException("the trial folder " + start.trialDir() + " leaves the work folder " + workDir);
             }
             Files.createDirectories(trialDir);
-            Checkpoint restore = null;
-            if (start.restore() != null) {
-                IOException failed = failedTransfers.remove(start.restore().transferId());
-                FolderReceiver receiver = incoming.remove(start.restore().transferId());
-                if (failed != null) {
-                    throw failed;
-                }
-                Path target = CheckpointFolders.folderFor(trialDir, start.restore().iteration());
-                if (receiver == null) {
-                    if (start.restore().chunks() != 0) {
-                        throw new IOException("the checkpoint " + start.restore().transferId() + " to restore never arrived");
-                    }
-                    CheckpointFolders.prepareEmpty(target);
-                } else {
-                    receiver.finish(start.restore(), target);
-                }
-                restore = new Checkpoint(target);
-            }
-            getContext().spawn(TrialActor.create(launch, trainable, trialDir, restore, start.driver(), node),
-                    "trial-" + launch.trialId() + "-" + launch.runId());
+            Path restore = message.restore() == null ? null : receiveRestore(message.restore(), trialDir);
+            Command.StartTrial local = new Command.StartTrial(start.trialId(), start.runId(), start.trainableClass(), start.config(), trialDir.toString(),
+                    start.resources(), start.gpuIds(), restore == null ? null : restore.toString(), start.startIteration(), false);
+            getContext().spawn(TrialActor.create(local, message.driver(), node, classLoader()), "trial-" + start.trialId() + "-" + start.runId());
         } catch (IOException | RuntimeException e) {
-            LOG.warn("worker {} cannot start trial {}: {}", node, launch.trialId(), e.toString());
-            start.driver().tell(new ToDriver.NotStarted(launch.trialId(), launch.runId(), "worker " + node + " cannot start trial " + launch.trialId() + ": " + e));
+            LOG.warn("worker {} cannot start trial {}: {}", node, start.trialId(), e.toString());
+            TuneException error = new TuneException("worker " + node + " cannot start trial " + start.trialId() + ": " + e.getMessage(), e);
+            message.driver().tell(new ToDriver.FromTrial(node, new Event.Failed(start.trialId(), start.runId(), ErrorData.of(error)), null));
         }
         return this;
     }
 
-    private static TrainableSpec load(String className) {
-        try {
-            return TrainableFactories.specOf(Class.forName(className, true, classLoader()));
-        } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException("class " + className + " is not on this worker's class path", e);
+    /** The checkpoint streamed just before, checked and moved into the trial's folder. */
+    private Path receiveRestore(CheckpointRef ref, Path trialDir) throws IOException {
+        IOException failed = failedTransfers.remove(ref.transferId());
+        FolderReceiver receiver = incoming.remove(ref.transferId());
+        if (failed != null) {
+            if (receiver != null) {
+                receiver.abort();
+            }
+            throw failed;
         }
+        Path target = CheckpointFolders.folderFor(trialDir, ref.iteration());
+        if (receiver == null) {
+            if (ref.chunks() != 0) {
+                throw new IOException("the checkpoint " + ref.transferId() + " to restore never arrived");
+            }
+            CheckpointFolders.prepareEmpty(target);
+            return target;
+        }
+        return receiver.finish(ref, target);
     }
 
     private static ClassLoader classLoader() {

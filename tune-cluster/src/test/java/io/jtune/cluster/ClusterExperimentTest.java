@@ -41,7 +41,7 @@ class ClusterExperimentTest {
         dir = tempDir;
         int port = WorkerProcesses.freePort();
         settings = ClusterSettings.at(new HostPort("127.0.0.1", port)).insecureOnLoopback().withMinWorkers(2).withWaitForWorkers(Duration.ofSeconds(60));
-        workers = new WorkerProcesses(dir);
+        workers = new WorkerProcesses();
         big = workers.start("big", null, "--join", "127.0.0.1:" + port, "--insecure", "--resources", "cpu=2,large_mem=1", "--work-dir", dir.resolve("w-big").toString());
         small = workers.start("small", null, "--join", "127.0.0.1:" + port, "--insecure", "--resources", "cpu=2", "--work-dir", dir.resolve("w-small").toString());
     }

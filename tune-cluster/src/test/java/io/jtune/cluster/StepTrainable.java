@@ -12,14 +12,16 @@ import java.util.Map;
 /**
  * A deterministic trainable for the cluster tests: {@code score = x * iteration}, reports the pid
  * of the process it runs in, sleeps {@code stepMillis} a step, checkpoints its iteration (plus
- * {@code payloadKb} KiB of bytes when asked) and fails once at iteration {@code failAt} of a run
- * that did not restore.
+ * {@code payloadKb} KiB of bytes when asked), fails once at iteration {@code failAt} of a run
+ * that did not restore, and is done at iteration {@code iterations} (a training_iteration bound
+ * that, unlike a count of results, holds across restores).
  */
 public class StepTrainable implements Trainable {
     private double x;
     private long stepMillis;
     private int payloadKb;
     private long failAt;
+    private long iterations;
     private long iteration;
     private boolean restored;
 
@@ -29,6 +31,7 @@ public class StepTrainable implements Trainable {
         stepMillis = config.getInt("stepMillis", 0);
         payloadKb = config.getInt("payloadKb", 0);
         failAt = config.getInt("failAt", -1);
+        iterations = config.getInt("iterations", -1);
     }
 
     @Override
@@ -41,6 +44,9 @@ public class StepTrainable implements Trainable {
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("score", x * iteration);
         metrics.put("worker_pid", ProcessHandle.current().pid());
+        if (iteration == iterations) {
+            metrics.put("done", true);
+        }
         return metrics;
     }
 

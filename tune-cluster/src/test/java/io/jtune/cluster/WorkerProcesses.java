@@ -55,11 +55,16 @@ final class WorkerProcesses implements AutoCloseable {
         }
     }
 
-    private final Path dir;
+    /** Worker logs stay here after the test (its temporary folder goes). */
+    private static final Path LOGS = Path.of("target", "worker-logs");
     private final List<WorkerProcess> started = new ArrayList<>();
 
-    WorkerProcesses(Path dir) {
-        this.dir = dir;
+    WorkerProcesses() {
+        try {
+            Files.createDirectories(LOGS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static int freePort() {
@@ -73,10 +78,10 @@ final class WorkerProcesses implements AutoCloseable {
     /** Starts {@code io.jtune.cluster.Worker} with this JVM's class path (or {@code classPath}) and {@code args}. */
     WorkerProcess start(String name, String classPath, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", classPath == null ? System.getProperty("java.class.path") : classPath,
+                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Dlogback.configurationFile=worker-logback.xml", "-cp", classPath == null ? System.getProperty("java.class.path") : classPath,
                 Worker.class.getName()));
         command.addAll(List.of(args));
-        Path log = dir.resolve(name + ".log");
+        Path log = LOGS.resolve(name + "-" + System.currentTimeMillis() + ".log");
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             WorkerProcess worker = new WorkerProcess(process, log);

@@ -168,7 +168,7 @@ final class DriverActor extends AbstractBehavior<Object> {
         Run run = new Run(key, launch.worker(), launch.trialDir());
         runs.put(key, run);
         if (!workers.containsKey(launch.worker())) {
-            lost(run, "its worker was lost before the trial started");
+            lost(run, "its worker was lost before the trial started", false);
             return this;
         }
         if (launch.restore() == null) {
@@ -209,8 +209,8 @@ final class DriverActor extends AbstractBehavior<Object> {
             return;
         }
         if (sender.isDone()) {
-            dropOutgoing(sender.transferId());
             Command.StartTrial start = pendingStarts.remove(sender.transferId());
+            dropOutgoing(sender.transferId());
             run.worker.tell(new ToWorker.StartTrial(start, sender.reference(), getContext().getSelf().narrow()));
         }
     }
@@ -362,16 +362,8 @@ final class DriverActor extends AbstractBehavior<Object> {
 
     private Behavior<Object> onTerminated(Terminated terminated) {
         ActorRef<?> ref = terminated.getRef();
-        String node = workers.remove(ref);
-        if (node != null) {
-            pendingResources.remove(ref);
-            LOG.warn("worker {} left the cluster", node);
-            bridge.workerLost(ref.unsafeUpcast(), node);
-            for (Run run : new ArrayList<>(runs.values())) {
-                if (run.worker.equals(ref) && run.trial == null) {
-                    lost(run, "worker " + node + " was lost");
-                }
-            }
+        if (workers.containsKey(ref)) {
+            workerGone(ref);
             return this;
         }
         Run run = byTrialActor.remove(ref);
@@ -380,15 +372,39 @@ final class DriverActor extends AbstractBehavior<Object> {
             if (completed) {
                 endRun(run);
             } else {
-                lost(run, "its actor on " + ref.path().address() + " ended without finishing (the worker was lost)");
+                // a trial actor ends unfinished only with its node: drop the worker first, so the trial is not placed there again
+                workerGone(run.worker);
+                if (runs.containsKey(run.key)) {
+                    lost(run, "its worker " + ref.path().address().hostPort() + " was lost", true);
+                }
             }
         }
         return this;
     }
 
-    /** The run ended through no fault of the trainable: Lost, or Failed once the trial has lost more runs than allowed. */
-    private void lost(Run run, String reason) {
-        int count = lostCounts.merge(run.key.trialId(), 1, Integer::sum);
+    /** The worker's node is gone: no more trials go there, and its runs not started yet are lost. */
+    private void workerGone(ActorRef<?> worker) {
+        String node = workers.remove(worker);
+        if (node == null) {
+            return;
+        }
+        pendingResources.remove(worker);
+        LOG.warn("worker {} left the cluster", node);
+        bridge.workerLost(worker.unsafeUpcast(), node);
+        for (Run run : new ArrayList<>(runs.values())) {
+            if (run.worker.equals(worker) && run.trial == null) {
+                lost(run, "worker " + node + " was lost", true);
+            }
+        }
+    }
+
+    /**
+     * The run ended through no fault of the trainable: Lost, or Failed once the trial has lost more
+     * runs than allowed. {@code counts}: false when the run never reached its worker (placed on a
+     * worker whose loss the driver thread had not heard of yet).
+     */
+    private void lost(Run run, String reason, boolean counts) {
+        int count = counts ? lostCounts.merge(run.key.trialId(), 1, Integer::sum) : lostCounts.getOrDefault(run.key.trialId(), 0);
         if (count > maxLostRuns) {
             failRun(run, new TuneException("trial " + run.key.trialId() + " lost its worker " + count + " times (" + reason + "), more than "
                     + "jtune.cluster.maxLostRuns=" + maxLostRuns + " allows; this counts as a failure of the trial"));

@@ -24,6 +24,11 @@ def check = { String name, int iterations, Closure validParams ->
         assert new File(trial, 'progress.csv').readLines().size() == iterations + 1 : "${trial.name}: progress.csv rows"
     }
 }
+['QuadraticTuning', 'CoinTuning'].each { name ->
+    def report = new File(storage, "${name}/report.html")
+    assert report.isFile() && report.text.contains('id="jtune-data"') : "tune:run writes ${report} (tune-report is on the plugin's class path)"
+}
+assert new File(basedir, 'target/coin-report.html').text.contains('"name":"CoinTuning"') : 'tune:report renders the folder it is given'
 check('QuadraticTuning', 3) { p -> p.keySet() == ['x'] as Set && p.x >= -2 && p.x < 2 }
 check('CoinTuning', 2) { p -> p.keySet() == ['units'] as Set && p.units in [1, 2, 3] }
 

@@ -1,5 +1,6 @@
 package io.jtune.engine;
 
+import io.jtune.api.TuneException;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.TrialScheduler;
@@ -11,7 +12,10 @@ import io.jtune.engine.runner.Trial;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.search.BasicVariantGenerator;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 /** The components an experiment gets unless the {@link Tuner} is told otherwise, as in Ray Tune. */
 final class DefaultComponents {
@@ -32,6 +36,22 @@ final class DefaultComponents {
     /** params.json + result.json, progress.csv and error.txt in every trial folder. */
     static List<Callback> loggers() {
         return List.of(new JsonLoggerCallback(), new CsvLoggerCallback(), new ErrorFileCallback());
+    }
+
+    /**
+     * The callbacks found on the class path of the engine (its {@code ServiceLoader}, entries in
+     * {@code META-INF/services/io.jtune.api.spi.Callback}), e.g. tune-report's report.html writer;
+     * a new instance of each per experiment.
+     */
+    static List<Callback> discovered() {
+        try {
+            List<Callback> found = new ArrayList<>();
+            ServiceLoader.load(Callback.class, DefaultComponents.class.getClassLoader()).forEach(found::add);
+            return found;
+        } catch (ServiceConfigurationError e) {
+            throw new TuneException("cannot load a callback named in META-INF/services/" + Callback.class.getName() + " on the class path: "
+                    + e.getMessage() + "; fix or remove that entry (or the jar holding it)", e);
+        }
     }
 
     /** The progress table on stdout; redrawn in place on a terminal. */

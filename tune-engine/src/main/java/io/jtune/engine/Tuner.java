@@ -11,12 +11,13 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.annotated.AnnotatedTrainables;
-import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
+import io.jtune.engine.runner.StallLimit;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
 import io.jtune.engine.schedule.HyperBandForBohb;
@@ -49,7 +50,7 @@ import java.util.function.Supplier;
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
  * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
  * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
- * the progress table, results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
+ * the progress table (plus the callbacks on the class path, such as tune-report's report.html), results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
  * refuses a folder that holds an experiment already.
  *
  * <p>An experiment that was interrupted (a crash, a kill, Ctrl-C) or ended by an error continues
@@ -91,6 +92,7 @@ public final class Tuner {
     private boolean progress = true;
     private boolean outputFiles = true;
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
+    private Duration stallTimeout;
     private boolean fitted;
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
@@ -289,8 +291,10 @@ public final class Tuner {
     }
 
     /**
-     * Where trials run: {@link ExecutorFactory#threads()} (the default unless {@code -Djtune.cluster}
-     * is set) or another executor, such as the cluster executor of {@code tune-cluster}.
+     * Where trials run (default: {@code -Djtune.executor}, else threads): {@link ExecutorFactory#threads()}
+     * in this JVM, or {@link ExecutorFactory#process()}, each trial in a worker JVM of its own, so a
+     * crash, {@code System.exit}, a hang or an out-of-memory error fails only its trial; or {@code ClusterExecutorFactory} of {@code tune-cluster}
+     * ({@code -Djtune.cluster=host:port}), trials on the workers of a cluster.
      */
     public Tuner executor(ExecutorFactory factory) {
         this.executor = Objects.requireNonNull(factory, "executor factory");
@@ -349,7 +353,10 @@ public final class Tuner {
         return this;
     }
 
-    /** Whether the built-in loggers write params.json, result.json, progress.csv and error.txt (default true). */
+    /**
+     * Whether the built-in loggers write params.json, result.json, progress.csv and error.txt, and the
+     * output callbacks found on the class path run (tune-report's report.html; default true).
+     */
     public Tuner outputFiles(boolean write) {
         this.outputFiles = write;
         return this;
@@ -365,6 +372,23 @@ public final class Tuner {
             throw new IllegalArgumentException("snapshot period must be >= 0, got " + period);
         }
         this.snapshotPeriod = period;
+        return this;
+    }
+
+    /**
+     * The per-trial stall limit: a trial whose run reports nothing (no result, no checkpoint) for
+     * longer than {@code limit} while it should be working (setup, a step, a save) fails with an
+     * error naming it and what it was doing, and is retried as any failure ({@link #maxFailures}).
+     * Its run is abandoned: a worker process is killed; a thread, which cannot be killed, is
+     * interrupted and left behind, and named in the log. Default: the system property
+     * {@value io.jtune.engine.runner.StallLimit#PROPERTY} (seconds or ISO-8601), else no limit
+     * ({@link Duration#ZERO}).
+     */
+    public Tuner stallTimeout(Duration limit) {
+        if (limit == null || limit.isNegative()) {
+            throw new IllegalArgumentException("stall timeout must be >= 0 (0 = no limit), got " + limit);
+        }
+        this.stallTimeout = limit;
         return this;
     }
 
@@ -385,7 +409,8 @@ public final class Tuner {
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
                 stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod);
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod,
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty());
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -399,6 +424,7 @@ public final class Tuner {
         List<Callback> all = new ArrayList<>();
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
+            all.addAll(DefaultComponents.discovered());
         }
         all.addAll(callbacks);
         if (progress) {

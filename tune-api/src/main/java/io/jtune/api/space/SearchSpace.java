@@ -2,22 +2,36 @@ package io.jtune.api.space;
 
 import io.jtune.api.Config;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A search space: an ordered tree of named dimensions ({@link Domain}s), constants and nested
  * spaces, as a Ray Tune {@code param_space} dict. Immutable; built with {@link #builder()}, which
  * validates every domain under its name. Paths of nested entries are joined by {@code /}.
+ *
+ * <p>An entry may be conditional ({@link Builder#add(String, Object, Condition)}): it is active
+ * only while a sibling choice holds one of the condition's values (and that sibling is active
+ * itself). Samplers draw every entry, then leave the inactive ones out of the config
+ * ({@link #activeOnly}).
  */
 public final class SearchSpace {
-    private static final SearchSpace EMPTY = new SearchSpace(Map.of());
+    private static final SearchSpace EMPTY = new SearchSpace(Map.of(), Map.of());
 
     private final Map<String, Object> entries;
+    private final Map<String, Condition> conditions;
+    private final Map<String, Condition> conditionsByPath;
 
-    private SearchSpace(Map<String, Object> entries) {
+    private SearchSpace(Map<String, Object> entries, Map<String, Condition> conditions) {
         this.entries = entries;
+        this.conditions = conditions;
+        Map<String, Condition> byPath = new LinkedHashMap<>();
+        collectConditions("", byPath);
+        this.conditionsByPath = Collections.unmodifiableMap(byPath);
     }
 
     public static SearchSpace empty() {
@@ -76,6 +90,48 @@ public final class SearchSpace {
         return entries.isEmpty();
     }
 
+    /** The condition of each conditional leaf, by path; each condition names its parameter by path too. */
+    public Map<String, Condition> conditions() {
+        return conditionsByPath;
+    }
+
+    /** True when some entry is conditional. */
+    public boolean isConditional() {
+        return !conditionsByPath.isEmpty();
+    }
+
+    /**
+     * True when the leaf at {@code path} is active for the flat values given (by path): it has no
+     * condition, or its condition's parameter is active and holds one of the condition's values.
+     */
+    public boolean isActive(String path, Map<String, ?> flat) {
+        Condition c = conditionsByPath.get(path);
+        return c == null || isActive(c.parameter(), flat) && flat.containsKey(c.parameter()) && c.values().contains(flat.get(c.parameter()));
+    }
+
+    /** The flat values (by path) without the inactive ones, in the same order. */
+    public Map<String, Object> activeOnly(Map<String, ?> flat) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        flat.forEach((path, value) -> {
+            if (isActive(path, flat)) {
+                out.put(path, value);
+            }
+        });
+        return out;
+    }
+
+    private void collectConditions(String prefix, Map<String, Condition> out) {
+        entries.forEach((k, v) -> {
+            Condition c = conditions.get(k);
+            if (c != null) {
+                out.put(prefix + k, new Condition(prefix + c.parameter(), c.values()));
+            }
+            if (v instanceof SearchSpace s) {
+                s.collectConditions(prefix + k + Config.PATH_SEPARATOR, out);
+            }
+        });
+    }
+
     @Override
     public String toString() {
         return flatten().toString();
@@ -84,6 +140,7 @@ public final class SearchSpace {
     /** Builds a {@link SearchSpace}; each domain is validated when added, naming its parameter. */
     public static final class Builder {
         private final Map<String, Object> entries = new LinkedHashMap<>();
+        private final Map<String, Condition> conditions = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -98,6 +155,23 @@ public final class SearchSpace {
                 d.validate(name);
             }
             entries.put(name, value);
+            conditions.remove(name);
+            return this;
+        }
+
+        /**
+         * Adds a dimension or constant that is active only when {@code when} holds; the condition's
+         * parameter is a choice or grid of this builder (checked by {@link #build()}). A grid cannot
+         * be conditional (it is crossed in every trial); neither can a nested space.
+         */
+        public Builder add(String name, Object value, Condition when) {
+            Objects.requireNonNull(when, "condition");
+            if (value instanceof GridDomain || value instanceof SearchSpace) {
+                throw new IllegalArgumentException("parameter '" + name + "' is conditional (" + when + "), so it cannot be a "
+                        + (value instanceof GridDomain ? "grid (a grid is crossed in every trial): use a choice" : "nested space: make each of its entries conditional"));
+            }
+            add(name, value);
+            conditions.put(name, when);
             return this;
         }
 
@@ -129,8 +203,29 @@ public final class SearchSpace {
             return add(name, space);
         }
 
+        /** The space; throws an IllegalArgumentException naming the parameter when a condition cannot hold. */
         public SearchSpace build() {
-            return new SearchSpace(Collections.unmodifiableMap(new LinkedHashMap<>(entries)));
+            conditions.forEach(this::checkCondition);
+            return new SearchSpace(Collections.unmodifiableMap(new LinkedHashMap<>(entries)), Map.copyOf(conditions));
+        }
+
+        private void checkCondition(String name, Condition c) {
+            String what = "parameter '" + name + "' is active when " + c;
+            Object parent = entries.get(c.parameter());
+            List<Object> values = parent instanceof CategoricalDomain d ? d.categories() : parent instanceof GridDomain g ? g.values() : null;
+            if (values == null) {
+                throw new IllegalArgumentException(what + ", but " + (parent == null ? "there is no parameter '" + c.parameter() + "' beside it; it has " + entries.keySet()
+                        : "'" + c.parameter() + "' is not a choice or grid") + ": condition on a choice of the same level");
+            }
+            c.values().stream().filter(v -> !values.contains(v)).findFirst().ifPresent(v -> {
+                throw new IllegalArgumentException(what + ", but '" + c.parameter() + "' never holds " + v + " (its values are " + values + ")");
+            });
+            Set<String> seen = new HashSet<>(List.of(name));
+            for (Condition up = c; up != null; up = conditions.get(up.parameter())) {
+                if (!seen.add(up.parameter())) {
+                    throw new IllegalArgumentException(what + ", and conditions lead from '" + name + "' back to '" + up.parameter() + "': conditions must not form a cycle");
+                }
+            }
         }
     }
 }

@@ -15,7 +15,11 @@ public interface Stopper {
     /** True when this trial should stop after this result. */
     boolean shouldStop(String trialId, Result result);
 
-    /** True when the whole experiment should stop now. */
+    /**
+     * True when the whole experiment should stop now. Checked after every result and, while no
+     * result comes (every trial busy in a long step), at least every few hundred milliseconds, so
+     * a time budget ends the experiment on time.
+     */
     default boolean stopAll() {
         return false;
     }

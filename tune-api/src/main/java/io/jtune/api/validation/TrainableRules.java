@@ -8,7 +8,7 @@ import java.util.List;
  * processor and {@link ReflectiveTypeModel}) run. Finds every problem, not only the first.
  */
 public final class TrainableRules {
-    private static final List<RuleGroup> GROUPS = List.of(new ClassRules(), new ParamRules(), new StepRules(), new LifecycleRules(), new ExperimentRules());
+    private static final List<RuleGroup> GROUPS = List.of(new ClassRules(), new ParamRules(), new ConditionRules(), new StepRules(), new LifecycleRules(), new ExperimentRules());
 
     private TrainableRules() {
     }

@@ -30,6 +30,8 @@ class TrainableProcessorTest {
                 @Param @Grid({"true", "false"}) boolean shuffle;
                 @Param @Normal(mean = 0, sd = 0.1) float noise;
                 @Param @Choice({"relu", "tanh"}) String activation;
+                @Param(when = "activation=relu") @Uniform(min = 0, max = 0.3) double leak;
+                @Param(value = "beta2", when = "optimizer=ADAM") @Choice({"0.99", "0.999"}) double beta2 = 0.999;
                 @Setup void setup(Config config) { }
                 @Step public Metrics train() { return new Metrics(lr, false); }
                 @Save void save(Path dir) { }

@@ -94,6 +94,26 @@ class TrainableRulesTest {
                         .expect("rate", "@Param name 'lr' is used by fields 'lr' and 'rate': give each parameter its own name"),
                 of("slash in name", "@Trainable", "@Param(\"model/lr\") @Uniform(min = 0, max = 1) double lr;", STEP)
                         .expect("lr", "@Param field 'lr' has the name 'model/lr', which must not contain '/'"),
+                // conditional parameters
+                of("malformed condition", "@Trainable", "@Param @Choice({\"sgd\", \"adam\"}) String optimizer;",
+                        "@Param(when = \"optimizer\") @Uniform(min = 0, max = 1) double momentum;", STEP)
+                        .expect("momentum", "@Param field 'momentum' has when = \"optimizer\", which is not \"<parameter>=<value>\": write e.g. when = \"optimizer=sgd\""
+                                + " (several values: \"kernel=poly|rbf\")"),
+                of("condition on unknown parameter", "@Trainable", "@Param @Choice({\"sgd\", \"adam\"}) String optimizer;",
+                        "@Param(when = \"optimiser=sgd\") @Uniform(min = 0, max = 1) double momentum;", STEP)
+                        .expect("momentum", "@Param field 'momentum' is active when \"optimiser=sgd\", but the class has no @Param named 'optimiser': name one of its @Choice parameters (optimizer)"),
+                of("condition on a non-choice", "@Trainable", PARAM, "@Param(when = \"lr=0.1\") @Uniform(min = 0, max = 1) double momentum;", STEP)
+                        .expect("momentum", "@Param field 'momentum' is active when \"lr=0.1\", but 'lr' is not a @Choice parameter: a condition names a @Choice (or @Grid) parameter and some of its values"),
+                of("condition value not in the choice", "@Trainable", "@Param @Choice({\"linear\", \"poly\", \"rbf\"}) String kernel;",
+                        "@Param(when = \"kernel=poly|sigmoid\") @IntRange(min = 2, max = 5) int degree;", STEP)
+                        .expect("degree", "@Param field 'degree' is active when \"kernel=poly|sigmoid\", but 'kernel' has no value \"sigmoid\" (it has linear, poly, rbf)"),
+                of("conditional grid", "@Trainable", "@Param @Choice({\"sgd\", \"adam\"}) String optimizer;",
+                        "@Param(when = \"optimizer=sgd\") @Grid({\"0.5\", \"0.9\"}) double momentum;", STEP)
+                        .expect("momentum", "@Param field 'momentum' is active when \"optimizer=sgd\", so it cannot be a @Grid (a grid is crossed in every trial): use @Choice"),
+                of("conditions in a cycle", "@Trainable", "@Param(value = \"a\", when = \"b=x\") @Choice({\"x\", \"y\"}) String first;",
+                        "@Param(value = \"b\", when = \"a=y\") @Choice({\"x\", \"y\"}) String second;", STEP)
+                        .expect("first", "@Param field 'first' is active when \"b=x\", and the conditions lead from 'a' back to itself: conditions must not form a cycle")
+                        .expect("second", "@Param field 'second' is active when \"a=y\", and the conditions lead from 'b' back to itself: conditions must not form a cycle"),
                 // the step
                 of("no step", "@Trainable", PARAM)
                         .expect("Fx", "@Trainable class Fx has no @Step method: add one method that runs one training iteration and returns its metrics"),

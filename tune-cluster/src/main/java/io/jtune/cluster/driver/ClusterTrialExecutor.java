@@ -283,6 +283,7 @@ public final class ClusterTrialExecutor implements TrialExecutor {
      * Waits at most {@code timeout} for the next event; null when none came (a worker that joined
      * wakes it early, so the driver can start waiting trials) or none can come.
      */
+    @Override
     public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
@@ -292,16 +293,6 @@ public final class ClusterTrialExecutor implements TrialExecutor {
             }
             if (next == null || !hasPendingEvents() || waitingForCapacity) {
                 return null;
-            }
-        }
-    }
-
-    @Override
-    public TrialEvent nextEvent() throws InterruptedException {
-        while (true) {
-            TrialEvent event = nextEvent(1, TimeUnit.MINUTES);
-            if (event != null || !hasPendingEvents()) {
-                return event;
             }
         }
     }

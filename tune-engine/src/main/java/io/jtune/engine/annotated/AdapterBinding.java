@@ -44,9 +44,21 @@ public final class AdapterBinding {
         return model.methods().stream().anyMatch(m -> m.has(annotation));
     }
 
-    void inject(Object target, Config config) {
-        for (ParamInjector p : params) {
-            p.inject(target, config);
+    /** The values of the instance's conditional {@code @Param} fields as created (indexed as the parameters), read before the first injection. */
+    Object[] initialValues(Object target) {
+        Object[] initial = new Object[params.size()];
+        for (int i = 0; i < initial.length; i++) {
+            if (params.get(i).conditional()) {
+                initial[i] = params.get(i).read(target);
+            }
+        }
+        return initial;
+    }
+
+    /** Sets every {@code @Param} field; a conditional one the config leaves out gets its value from {@code initial}. */
+    void inject(Object target, Config config, Object[] initial) {
+        for (int i = 0; i < params.size(); i++) {
+            params.get(i).inject(target, config, initial[i]);
         }
     }
 

@@ -15,6 +15,8 @@ import java.util.Map;
  */
 public abstract class AnnotatedTrainableAdapter implements Trainable {
     private final AdapterBinding binding;
+    /** The conditional {@code @Param} fields' values as the instance was created, taken at setup. */
+    private Object[] initialParams;
 
     protected AnnotatedTrainableAdapter(AdapterBinding binding) {
         this.binding = binding;
@@ -26,7 +28,8 @@ public abstract class AnnotatedTrainableAdapter implements Trainable {
     /** Injects the config into the {@code @Param} fields, then runs {@code @Setup}. */
     @Override
     public final void setup(Config config) throws Exception {
-        binding.inject(target(), config);
+        initialParams = binding.initialValues(target());
+        binding.inject(target(), config, initialParams);
         userSetup(config);
     }
 
@@ -40,7 +43,7 @@ public abstract class AnnotatedTrainableAdapter implements Trainable {
         if (!binding.reusable()) {
             return false;
         }
-        binding.inject(target(), newConfig);
+        binding.inject(target(), newConfig, initialParams);
         return userReset(newConfig);
     }
 

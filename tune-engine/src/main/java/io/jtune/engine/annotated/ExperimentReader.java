@@ -12,19 +12,26 @@ import io.jtune.api.Samples;
 import io.jtune.api.Seed;
 import io.jtune.api.Stop;
 import io.jtune.api.Trainable;
+import io.jtune.api.space.Condition;
+import io.jtune.api.space.Domain;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.validation.ExperimentAnnotations;
 import io.jtune.api.validation.FieldModel;
+import io.jtune.api.validation.ParamCondition;
 import io.jtune.api.validation.ParamDomains;
+import io.jtune.api.validation.ParamValues;
 import io.jtune.api.validation.ReflectiveTypeModel;
+import io.jtune.api.validation.ValueType;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.stop.Stoppers;
 import io.jtune.engine.stop.TrialPlateauStopper;
 import java.lang.annotation.Annotation;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -56,9 +63,19 @@ final class ExperimentReader {
     /** The {@code @Param} domains through the {@link io.jtune.api.space.Space} factories, as Ray Tune defines them. */
     static SearchSpace space(ReflectiveTypeModel model) {
         SearchSpace.Builder space = SearchSpace.builder();
+        Map<String, FieldModel> params = new HashMap<>();
+        model.fields().stream().filter(f -> f.has(Param.class)).forEach(f -> params.putIfAbsent(ParamDomains.paramName(f), f));
         for (FieldModel f : model.fields()) {
             if (f.has(Param.class)) {
-                space.add(ParamDomains.paramName(f), ParamDomains.of(ParamDomains.domainAnnotations(f).get(0), f.type()));
+                String name = ParamDomains.paramName(f);
+                Domain domain = ParamDomains.of(ParamDomains.domainAnnotations(f).get(0), f.type());
+                Optional<ParamCondition> when = ParamCondition.of(f);
+                if (when.isPresent()) {
+                    ValueType parentType = params.get(when.get().parameter()).type();
+                    space.add(name, domain, new Condition(when.get().parameter(), when.get().values().stream().map(v -> ParamValues.fromText(v, parentType)).toList()));
+                } else {
+                    space.add(name, domain);
+                }
             }
         }
         return space.build();

@@ -2,6 +2,7 @@ package io.jtune.engine.annotated;
 
 import io.jtune.api.Config;
 import io.jtune.api.TuneException;
+import io.jtune.api.validation.ParamCondition;
 import io.jtune.api.validation.ParamDomains;
 import io.jtune.api.validation.ReflectiveFieldModel;
 import io.jtune.api.validation.ValueType;
@@ -12,22 +13,28 @@ import java.lang.reflect.Field;
 
 /**
  * Sets one {@code @Param} field from a trial's config, converting the value to the field's type
- * (numbers between number types when nothing is lost, enums by constant name). Bound once per
- * class through a private lookup, so private fields work; used once per trial, never per step.
+ * (numbers between number types when nothing is lost, enums by constant name). A conditional
+ * parameter the config leaves out (inactive in that trial) gets back the value the field had when
+ * the instance was created. Bound once per class through a private lookup, so private fields work;
+ * used once per trial, never per step.
  */
 final class ParamInjector {
     private final String name;
     private final Field field;
     private final ValueType.Kind kind;
+    private final boolean conditional;
     private final MethodHandle setter;
+    private final MethodHandle getter;
 
     ParamInjector(ReflectiveFieldModel model) {
         this.name = ParamDomains.paramName(model);
         this.field = model.field();
         this.kind = model.type().kind();
+        this.conditional = ParamCondition.of(model).isPresent();
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(field.getDeclaringClass(), MethodHandles.lookup());
             this.setter = lookup.unreflectSetter(field).asType(MethodType.methodType(void.class, Object.class, Object.class));
+            this.getter = lookup.unreflectGetter(field).asType(MethodType.methodType(Object.class, Object.class));
         } catch (IllegalAccessException e) {
             throw new TuneException("cannot set @Param field " + describe() + ": open its package to jtune (module-info: opens ... to the engine)", e);
         }
@@ -38,12 +45,33 @@ final class ParamInjector {
         return name;
     }
 
-    void inject(Object target, Config config) {
-        if (!config.has(name)) {
+    /** True when the parameter has a {@code when} condition. */
+    boolean conditional() {
+        return conditional;
+    }
+
+    /** The field's current value (read once, when a conditional field's initial value is kept). */
+    Object read(Object target) {
+        try {
+            return getter.invokeExact(target);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new TuneException("cannot read @Param " + describe(), e);
+        }
+    }
+
+    /** Sets the field from the config; {@code initial} is what a conditional field gets back when the config leaves it out. */
+    void inject(Object target, Config config, Object initial) {
+        Object value;
+        if (config.has(name)) {
+            value = convert(config.get(name));
+        } else if (conditional) {
+            value = initial;
+        } else {
             throw new TuneException("the trial's config has no value for @Param '" + name + "' (" + describe() + "); it has " + config.flatten().keySet()
                     + ": keep the parameter in the search space");
         }
-        Object value = convert(config.get(name));
         try {
             setter.invokeExact(target, value);
         } catch (RuntimeException | Error e) {

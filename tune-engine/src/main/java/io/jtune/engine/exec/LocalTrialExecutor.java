@@ -2,8 +2,10 @@ package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Trainable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -19,14 +21,20 @@ import org.slf4j.LoggerFactory;
  * The in-process {@link TrialExecutor}: each running trial is a worker on a pooled daemon thread
  * (a thread is reused across trials), steps run off the driver thread, and every worker posts to
  * one event queue the driver takes from. Resources are accounted against {@link MachineResources}.
+ * A thread cannot be killed: an {@link #abandon abandoned} run's thread is interrupted and left to
+ * itself, and {@link #close()} names every trial whose thread is still running.
  */
 public final class LocalTrialExecutor implements TrialExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(LocalTrialExecutor.class);
-    private static final long CLOSE_WAIT_SECONDS = 30;
+    /** How long {@link #close()} lets steps in flight finish before it interrupts them, by default. */
+    public static final Duration DEFAULT_CLOSE_GRACE = Duration.ofSeconds(30);
+    /** How long {@link #close()} waits for interrupted workers before it names those still running. */
+    private static final Duration INTERRUPT_WAIT = Duration.ofSeconds(2);
 
     private final TrainableSpec trainable;
     private final ResourcePool pool;
     private final TrainableCache cache;
+    private final Duration closeGrace;
     private final ExecutorService threads = Executors.newCachedThreadPool(new WorkerThreads());
     /** Posted when the last live worker exits, so a driver waiting for an event that cannot come wakes up. */
     private static final Object IDLE = new Object();
@@ -34,11 +42,20 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private final Map<String, TrialWorker> running = new HashMap<>();
+    /** Stopped or abandoned runs whose threads may still be in them, named at close if they are. */
+    private final List<TrialWorker> leaving = new ArrayList<>();
+    /** Notified when the last live worker exits. */
+    private final Object noneLive = new Object();
     private final EventSink sink;
 
     /** {@code reuseTrainables}: keep class-API trainables of stopped trials and {@code reset} them for the next. */
     public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables) {
-        this(trainable, new ResourcePool(totals), reuseTrainables, null);
+        this(trainable, totals, reuseTrainables, DEFAULT_CLOSE_GRACE);
+    }
+
+    /** {@code closeGrace}: how long {@link #close()} lets steps in flight finish before it interrupts them. */
+    public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables, Duration closeGrace) {
+        this(trainable, new ResourcePool(totals), reuseTrainables, null, closeGrace);
     }
 
     /**
@@ -48,10 +65,11 @@ public final class LocalTrialExecutor implements TrialExecutor {
      * must not overlap unless the earlier one was stopped.
      */
     public LocalTrialExecutor(TrainableSpec trainable, boolean reuseTrainables, EventSink sink) {
-        this(trainable, null, reuseTrainables, sink);
+        this(trainable, null, reuseTrainables, sink, DEFAULT_CLOSE_GRACE);
     }
 
-    private LocalTrialExecutor(TrainableSpec trainable, ResourcePool pool, boolean reuseTrainables, EventSink sink) {
+    private LocalTrialExecutor(TrainableSpec trainable, ResourcePool pool, boolean reuseTrainables, EventSink sink, Duration closeGrace) {
+        this.closeGrace = closeGrace;
         this.trainable = trainable;
         this.pool = pool;
         this.cache = reuseTrainables && trainable instanceof TrainableSpec.ClassApi ? new TrainableCache() : null;
@@ -78,11 +96,20 @@ public final class LocalTrialExecutor implements TrialExecutor {
             @Override
             public void exited(TrialLaunch launch) {
                 target.exited(launch);
-                if (liveWorkers.decrementAndGet() == 0 && wakeDriver) {
-                    events.add(IDLE);
-                }
+                noLongerLive(wakeDriver);
             }
         };
+    }
+
+    private void noLongerLive(boolean wakeDriver) {
+        if (liveWorkers.decrementAndGet() == 0) {
+            if (wakeDriver) {
+                events.add(IDLE);
+            }
+            synchronized (noneLive) {
+                noneLive.notifyAll();
+            }
+        }
     }
 
     @Override
@@ -106,7 +133,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             throw new IllegalStateException("trial " + launch.trialId() + " is already running");
         }
         if (pool != null) {
-            pool.commit(launch.resources());
+            launch = launch.withGpuIds(pool.commit(launch.resources()));
         }
         TrialWorker worker = trainable instanceof TrainableSpec.ClassApi c
                 ? new ClassTrialWorker(launch, sink, c.factory(), cache == null ? null : cache.poll())
@@ -136,7 +163,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             return;
         }
         if (pool != null) {
-            pool.release(worker.launch.resources());
+            pool.release(worker.launch.resources(), worker.launch.gpuIds());
         }
         if (reusable && cache != null && worker instanceof ClassTrialWorker classWorker) {
             CompletableFuture<Trainable> slot = cache.reserve();
@@ -145,12 +172,39 @@ public final class LocalTrialExecutor implements TrialExecutor {
             }
         }
         worker.stop();
+        noteLeaving(worker);
     }
 
     @Override
-    public TrialEvent nextEvent() throws InterruptedException {
+    public void abandon(String trialId, String reason) {
+        TrialWorker worker = running.remove(trialId);
+        if (worker == null) {
+            return;
+        }
+        if (pool != null) {
+            pool.release(worker.launch.resources(), worker.launch.gpuIds());
+        }
+        boolean wasLive = worker.abandon();
+        events.removeIf(e -> e instanceof TrialEvent t && t.runId() == worker.launch.runId() && t.trialId().equals(trialId));
+        if (wasLive) {
+            noLongerLive(pool != null);
+            noteLeaving(worker);
+            String thread = worker.threadName();
+            if (thread != null) {
+                LOG.warn("trial {} abandoned ({}); its thread {} was interrupted and is left to itself (a thread cannot be killed); "
+                        + "nothing it posts counts any more", worker.trialName(), reason, thread);
+            }
+        }
+    }
+
+    @Override
+    public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
-            Object next = events.take();
+            Object next = events.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            if (next == null) {
+                return null;
+            }
             if (next != IDLE) {
                 return (TrialEvent) next;
             }
@@ -172,19 +226,47 @@ public final class LocalTrialExecutor implements TrialExecutor {
         }
         threads.shutdown();
         try {
-            if (!threads.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("trainables still running {} s after the experiment ended; interrupting them", CLOSE_WAIT_SECONDS);
+            if (!awaitNoLiveWorkers(closeGrace)) {
+                LOG.warn("trainables still running {} ms after the experiment ended; interrupting them", closeGrace.toMillis());
                 threads.shutdownNow();
+                awaitNoLiveWorkers(INTERRUPT_WAIT);
             }
         } catch (InterruptedException e) {
             threads.shutdownNow();
             Thread.currentThread().interrupt();
+        }
+        for (TrialWorker worker : leaving) {
+            String thread = worker.threadName();
+            if (thread != null) {
+                LOG.warn("trial {} is still running on thread {} after the experiment ended and does not stop; it is left behind (a daemon thread)",
+                        worker.trialName(), thread);
+            }
         }
         if (cache != null) {
             for (CompletableFuture<Trainable> slot : cache.drain()) {
                 ClassTrialWorker.cleanup(slot.getNow(null));
             }
         }
+    }
+
+    private void noteLeaving(TrialWorker worker) {
+        leaving.removeIf(w -> w.threadName() == null);
+        leaving.add(worker);
+    }
+
+    /** Waits for the workers not abandoned to exit; true when they all did within {@code wait}. */
+    private boolean awaitNoLiveWorkers(Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        synchronized (noneLive) {
+            while (liveWorkers.get() > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(noneLive, left);
+            }
+        }
+        return true;
     }
 
     private TrialWorker worker(String trialId) {

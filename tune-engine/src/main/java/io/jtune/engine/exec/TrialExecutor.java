@@ -1,12 +1,13 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs trainables on behalf of the driver and accounts their resources (the seeds'
  * {@code TrialExecutor}). Every method is called on the driver thread and returns without waiting
  * for the trainable; what the trainable does comes back as {@link TrialEvent}s from
- * {@link #nextEvent()}. Results and checkpoints cross this boundary as data (metric maps,
+ * {@link #nextEvent(long, TimeUnit)}. Results and checkpoints cross this boundary as data (metric maps,
  * checkpoint paths), so an executor may run trials in other processes or on other machines.
  *
  * <p>The seeds' operations map as: start / resume / restore = {@link #start} (with
@@ -64,13 +65,42 @@ public interface TrialExecutor extends AutoCloseable {
      */
     void stop(String trialId, boolean reusable);
 
-    /** Waits for the next event; null when every run has ended and no event is left. */
-    TrialEvent nextEvent() throws InterruptedException;
+    /**
+     * Waits at most {@code timeout} for the next event. Returns null when none came in that time
+     * ({@link #hasPendingEvents()} is then still true) or when every run has ended and no event is
+     * left ({@link #hasPendingEvents()} is false). Must return within about the timeout whatever
+     * the trainables do: the driver's time-based work depends on it.
+     */
+    TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException;
+
+    /** Waits as long as it takes for the next event; null when every run has ended and no event is left. */
+    default TrialEvent nextEvent() throws InterruptedException {
+        while (true) {
+            TrialEvent event = nextEvent(1, TimeUnit.MINUTES);
+            if (event != null || !hasPendingEvents()) {
+                return event;
+            }
+        }
+    }
+
+    /**
+     * The driver gave up on the trial's run ({@code reason} says why, e.g. it stalled): end it now
+     * however the executor can (kill its process), release its resources at once, and never post
+     * an event of that run again (late ones are ignored by run id anyway). An executor that cannot
+     * end the run (a thread in this JVM) leaves it running, says so naming the trial, and names it
+     * again at {@link #close()} if it is still running then. Unknown or stopped trials are ignored.
+     */
+    default void abandon(String trialId, String reason) {
+        stop(trialId, false);
+    }
 
     /** True while a started run or an outstanding command may still post an event. */
     boolean hasPendingEvents();
 
-    /** Stops every run and releases the workers; waits a bounded time for steps in flight. */
+    /**
+     * Stops every run and releases the workers; waits a bounded time for steps in flight, then ends
+     * what it can and names (by trial) every run still going.
+     */
     @Override
     void close();
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One run of one trial on a thread of the executor's pool. The driver sends commands; the worker
@@ -23,6 +24,11 @@ abstract class TrialWorker implements Runnable, TrialContext {
     private final EventSink sink;
     private final BlockingQueue<Command> commands = new ArrayBlockingQueue<>(MAX_QUEUED_COMMANDS);
     private volatile boolean stopping;
+    /** Set once, by whichever comes first: the worker exiting, or the driver abandoning it. */
+    private final AtomicBoolean detached = new AtomicBoolean();
+    /** The thread running this worker, set and cleared under {@link #threadLock} so an interrupt never hits the thread's next worker. */
+    private Thread thread;
+    private final Object threadLock = new Object();
     /** The training iteration the trainable's state is at. */
     protected long iteration;
 
@@ -58,7 +64,40 @@ abstract class TrialWorker implements Runnable, TrialContext {
     }
 
     final void post(TrialEvent event) {
-        sink.post(event);
+        if (!detached.get()) {
+            sink.post(event);
+        }
+    }
+
+    /**
+     * The driver gave up on this run: it posts nothing from now on and no longer counts as live;
+     * its thread is interrupted (a step blocked in a wait ends, a spinning one goes on). False when
+     * the worker had exited already.
+     */
+    final boolean abandon() {
+        if (!detached.compareAndSet(false, true)) {
+            return false;
+        }
+        this.stopping = true;
+        commands.offer(Command.STOP);
+        synchronized (threadLock) {
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
+        return true;
+    }
+
+    /** The name of the thread running this worker while it runs, else null. */
+    final String threadName() {
+        synchronized (threadLock) {
+            return thread == null ? null : thread.getName();
+        }
+    }
+
+    /** The trial's folder name, which is its name. */
+    final String trialName() {
+        return launch.trialDir().getFileName().toString();
     }
 
     final void postSaved(Checkpoint checkpoint, long atIteration) {
@@ -71,13 +110,21 @@ abstract class TrialWorker implements Runnable, TrialContext {
 
     @Override
     public final void run() {
+        synchronized (threadLock) {
+            thread = Thread.currentThread();
+        }
         TrialContext.Binding.bind(this);
         try {
             work();
         } finally {
             TrialContext.Binding.clear();
             exited();
-            sink.exited(launch);
+            synchronized (threadLock) {
+                thread = null;
+            }
+            if (detached.compareAndSet(false, true)) {
+                sink.exited(launch);
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Consumer;
 
@@ -16,6 +17,9 @@ import java.util.function.Consumer;
  * waiting, so a snapshot at JVM shutdown sees the state between two changes.
  */
 final class EventIntake {
+    /** The longest the driver waits for an event before it does its time-based work (budgets, stall limits, snapshots). */
+    static final long TICK_MILLIS = 200;
+
     private final TrialExecutor executor;
     private final Lock stateLock;
     private final ArrayDeque<TrialEvent> kept = new ArrayDeque<>();
@@ -26,7 +30,7 @@ final class EventIntake {
         this.stateLock = stateLock;
     }
 
-    /** The next event, kept ones first; null when none can come. */
+    /** The next event, kept ones first; null when none came within a tick or none can come ({@link TrialExecutor#hasPendingEvents()} tells). */
     TrialEvent next() {
         if (!kept.isEmpty()) {
             return kept.poll();
@@ -35,16 +39,21 @@ final class EventIntake {
     }
 
     /**
-     * Hands the trial's events to {@code handler} until its saves are answered or its run ended.
+     * Hands the trial's events to {@code handler} until its saves are answered or its run ended;
+     * {@code quietTick} runs after each tick without events (it may fail a stalled trial, ending the wait).
      * A result it reported before a save while it is not RUNNING (paused mid-step) is handled on the
      * spot, in order, since the saved state holds it; every other event is kept for later.
      */
-    void awaitSaves(Trial trial, Consumer<TrialEvent> handler, Runnable noMoreEvents) {
+    void awaitSaves(Trial trial, Consumer<TrialEvent> handler, Runnable noMoreEvents, Runnable quietTick) {
         while (trial.pendingSaves > 0) {
             TrialEvent event = takeKeptFor(trial);
             if (event == null) {
                 event = take("a checkpoint of trial " + trial.name());
                 if (event == null) {
+                    if (executor.hasPendingEvents()) {
+                        quietTick.run();
+                        continue;
+                    }
                     noMoreEvents.run();
                     return;
                 }
@@ -84,7 +93,7 @@ final class EventIntake {
     private TrialEvent take(String waitingFor) {
         stateLock.unlock();
         try {
-            return executor.nextEvent();
+            return executor.nextEvent(TICK_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TuneException("interrupted while waiting for " + waitingFor, e);

@@ -61,6 +61,7 @@ public final class TrialRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
     /** How long a snapshot at JVM shutdown waits for the driver to finish a change, and then for the write. */
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(EventIntake.TICK_MILLIS);
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
@@ -83,10 +84,13 @@ public final class TrialRunner {
     /** Held by the driver except while it waits for events, so a shutdown snapshot sees a consistent state. */
     private final ReentrantLock stateLock = new ReentrantLock();
     private final MetricCheck metricCheck;
+    private final StallLimit stallLimit;
     private final Set<String> sampledPaths;
     private final String idPrefix;
     private final int maxPending;
     private final long startNanos = System.nanoTime();
+    /** When the time-based checks (stoppers' stopAll) last ran; they run at least once a tick even while no event comes. */
+    private long lastTick = startNanos;
     private long runCounter;
     private boolean stopRequested;
     private Trial deciding;
@@ -122,6 +126,7 @@ public final class TrialRunner {
         this.idPrefix = idPrefix;
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
+        this.stallLimit = new StallLimit(spec.stallTimeout());
         this.events = new EventIntake(executor, stateLock);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
@@ -164,7 +169,13 @@ public final class TrialRunner {
             started = true;
             while (!isFinished()) {
                 step();
-                if (snapshots.due(System.nanoTime())) {
+                long now = System.nanoTime();
+                if (now - lastTick >= TICK_NANOS) {
+                    lastTick = now;
+                    failStalledTrials(now);
+                    stopIfAStopperSays();
+                }
+                if (snapshots.due(now)) {
                     writeSnapshot();
                 }
             }
@@ -313,6 +324,9 @@ public final class TrialRunner {
             handle(event);
             return;
         }
+        if (executor.hasPendingEvents()) {
+            return; // a tick without events: the loop does its time-based work
+        }
         for (Trial t : trials) {
             if (t.pendingSaves > 0) {
                 LOG.warn("trial {} ended with {} save(s) unanswered", t.name(), t.pendingSaves);
@@ -459,6 +473,9 @@ public final class TrialRunner {
 
     private void handle(TrialEvent event) {
         Trial trial = byId.get(event.trialId());
+        if (trial != null && stallLimit.enabled() && event.runId() == trial.runId) {
+            trial.lastHeardNanos = System.nanoTime();
+        }
         if (trial == null) {
             LOG.warn("event for unknown trial {} ignored", event.trialId());
         } else if (event instanceof TrialEvent.Reported r) {
@@ -540,10 +557,17 @@ public final class TrialRunner {
             }
             case STOP -> finish(trial, result, !stopRuleMet);
         }
+        stopIfAStopperSays();
+    }
+
+    private void stopIfAStopperSays() {
+        if (stopRequested) {
+            return;
+        }
         for (Stopper s : stoppers) {
             if (s.stopAll()) {
                 stopExperiment("the stopper " + s.getClass().getName() + " ended the experiment");
-                break;
+                return;
             }
         }
     }
@@ -642,6 +666,19 @@ public final class TrialRunner {
         }
     }
 
+    /** Fails every trial whose run has posted nothing for longer than the stall limit, abandoning the run. */
+    private void failStalledTrials(long now) {
+        if (!stallLimit.enabled()) {
+            return;
+        }
+        for (Trial trial : stallLimit.stalled(trials, now)) {
+            TrialStalledException error = stallLimit.errorFor(trial, now);
+            LOG.warn(error.getMessage());
+            executor.abandon(trial.id(), "stalled while " + StallLimit.activity(trial));
+            onFailed(trial, new TrialEvent.Failed(trial.id(), trial.runId, error));
+        }
+    }
+
     private static String stackTrace(Throwable error) {
         StringWriter out = new StringWriter();
         error.printStackTrace(new PrintWriter(out));
@@ -697,7 +734,7 @@ public final class TrialRunner {
     }
 
     private void awaitSaves(Trial trial) {
-        events.awaitSaves(trial, this::handle, () -> checkpoints.dropPending(trial));
+        events.awaitSaves(trial, this::handle, () -> checkpoints.dropPending(trial), () -> failStalledTrials(System.nanoTime()));
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */

@@ -22,11 +22,13 @@ import org.slf4j.LoggerFactory;
  * grid dimensions it leaves open; as in Ray, grid dimensions are taken in the order of their sorted
  * paths and the first one varies fastest. Random dimensions are drawn in declaration order, then
  * sample-from functions are resolved in declaration order, each seeing the config resolved so far.
+ * Conditional entries whose condition does not hold are left out (before the functions run).
  */
 final class VariantPlan {
     private static final Logger LOG = LoggerFactory.getLogger(VariantPlan.class);
     private static final Comparator<String> BY_PATH_PARTS = (a, b) -> Arrays.compare(a.split(Config.PATH_SEPARATOR), b.split(Config.PATH_SEPARATOR));
 
+    private final SearchSpace space;
     private final Map<String, Object> leaves;
     private final List<String> functionPaths;
     private final List<Block> pointBlocks;
@@ -38,8 +40,9 @@ final class VariantPlan {
     private record Block(Map<String, Object> presets, Map<String, String> coveredBy, List<String> grids, List<GridDomain> gridDomains, long size) {
     }
 
-    private VariantPlan(Map<String, Object> leaves, List<Config> points, int numSamples) {
-        this.leaves = leaves;
+    private VariantPlan(SearchSpace space, List<Config> points, int numSamples) {
+        this.space = space;
+        this.leaves = space.flatten();
         this.functionPaths = leaves.entrySet().stream().filter(e -> e.getValue() instanceof FunctionDomain).map(Map.Entry::getKey).toList();
         this.gridBlock = block(Map.of());
         this.pointBlocks = new ArrayList<>();
@@ -58,7 +61,7 @@ final class VariantPlan {
      * sample), -1 for no limit.
      */
     static VariantPlan of(SearchSpace space, List<Config> points, int numSamples) {
-        return new VariantPlan(space.flatten(), points, numSamples);
+        return new VariantPlan(space, points, numSamples);
     }
 
     /** How many variants there are, or -1 when unlimited. */
@@ -88,23 +91,24 @@ final class VariantPlan {
             gridValues.put(block.grids().get(i), values.get((int) (rest % values.size())));
             rest /= values.size();
         }
-        Map<String, Object> resolved = new LinkedHashMap<>();
+        Map<String, Object> sampled = new LinkedHashMap<>();
         Config noneYet = Config.empty();
         leaves.forEach((path, leaf) -> {
             String preset = block.coveredBy().get(path);
             if (preset != null) {
-                resolved.putIfAbsent(preset, block.presets().get(preset));
+                sampled.putIfAbsent(preset, block.presets().get(preset));
             } else if (leaf instanceof GridDomain) {
-                resolved.put(path, gridValues.get(path));
+                sampled.put(path, gridValues.get(path));
             } else if (leaf instanceof FunctionDomain) {
-                resolved.put(path, null); // keeps the declared position; resolved below
+                sampled.put(path, null); // keeps the declared position; resolved below
             } else if (leaf instanceof Domain d) {
-                resolved.put(path, d.sample(rng, noneYet));
+                sampled.put(path, d.sample(rng, noneYet));
             } else {
-                resolved.put(path, leaf);
+                sampled.put(path, leaf);
             }
         });
-        List<String> functions = functionPaths.stream().filter(p -> !block.coveredBy().containsKey(p)).toList();
+        Map<String, Object> resolved = space.isConditional() ? space.activeOnly(sampled) : sampled;
+        List<String> functions = functionPaths.stream().filter(p -> !block.coveredBy().containsKey(p) && resolved.containsKey(p)).toList();
         for (int i = 0; i < functions.size(); i++) {
             Map<String, Object> soFar = new LinkedHashMap<>(resolved);
             soFar.keySet().removeAll(functions.subList(i, functions.size()));

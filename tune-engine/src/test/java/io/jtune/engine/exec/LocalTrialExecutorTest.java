@@ -12,9 +12,12 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.TrialStoppedSignal;
+import io.jtune.engine.testing.CapturedLog;
 import io.jtune.engine.testing.CountingTrainable;
+import io.jtune.engine.testing.HangingTrainable;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -124,6 +127,54 @@ class LocalTrialExecutorTest {
             executor.stop("a", false);
             assertTrue(executor.hasResources(ResourceRequest.cpus(1)));
             assertThrows(IllegalStateException.class, () -> executor.continueTraining("a"), "a stopped trial takes no commands");
+        }
+    }
+
+    @Test
+    void aTimedWaitReturnsNothingWhileTheStepIsBusyAndTheEventOnceItCame() throws Exception {
+        HangingTrainable.reset();
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(new TrainableSpec.ClassApi("H", HangingTrainable::new), TWO_CPUS, false)) {
+            executor.start(launch("a", 1, Config.empty(), null, 0));
+            assertNull(executor.nextEvent(50, TimeUnit.MILLISECONDS));
+            assertTrue(executor.hasPendingEvents(), "the run is still going");
+            HangingTrainable.releaseAll();
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent(1, TimeUnit.MINUTES));
+            executor.stop("a", false);
+        }
+    }
+
+    @Test
+    void anAbandonedRunFreesItsResourcesAtOnceAndItsStuckThreadIsNamedAtClose() throws Exception {
+        HangingTrainable.reset();
+        try (CapturedLog log = new CapturedLog(LocalTrialExecutor.class)) {
+            LocalTrialExecutor executor = new LocalTrialExecutor(new TrainableSpec.ClassApi("H", HangingTrainable::new), TWO_CPUS, false, Duration.ofMillis(100));
+            executor.start(launch("a", 1, Config.empty(), null, 0));
+            executor.start(launch("b", 2, Config.empty(), null, 0));
+            assertFalse(executor.hasResources(ResourceRequest.cpus(1)));
+            executor.abandon("a", "it stalled");
+            assertTrue(executor.hasResources(ResourceRequest.cpus(1)), "the abandoned run's CPU is free although its thread is stuck");
+            assertTrue(log.messages().stream().anyMatch(m -> m.contains("trial a abandoned (it stalled)")), () -> log.messages().toString());
+            executor.stop("b", false);
+            executor.close();
+            List<String> named = log.messages().stream().filter(m -> m.contains("does not stop")).toList();
+            assertEquals(2, named.size(), () -> log.messages().toString());
+            assertTrue(named.get(0).contains("trial a") || named.get(1).contains("trial a"));
+            assertTrue(named.get(0).contains("trial b") || named.get(1).contains("trial b"));
+        } finally {
+            HangingTrainable.releaseAll();
+        }
+    }
+
+    @Test
+    void anAbandonedRunPostsNothingMoreAndNoLongerCountsAsPending() throws Exception {
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(counting(), TWO_CPUS, false)) {
+            executor.start(launch("a", 1, Config.empty(), null, 0));
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.continueTraining("a");
+            executor.abandon("a", "test");
+            assertFalse(executor.hasPendingEvents());
+            assertNull(executor.nextEvent(50, TimeUnit.MILLISECONDS));
+            executor.abandon("a", "twice");
         }
     }
 

@@ -7,6 +7,7 @@ import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -35,7 +36,13 @@ public final class Runs {
     }
 
     public static List<Trial> run(Tuner tuner) {
+        return run(tuner, LocalTrialExecutor.DEFAULT_CLOSE_GRACE);
+    }
+
+    /** {@code closeGrace}: how long the executor lets steps in flight finish at the end before it interrupts them. */
+    public static List<Trial> run(Tuner tuner, Duration closeGrace) {
         ExperimentSpec spec = tuner.spec();
-        return new TrialRunner(spec, new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables()), new SplittableRandom(7)).run();
+        return new TrialRunner(spec, new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables(), closeGrace),
+                new SplittableRandom(7)).run();
     }
 }

@@ -1,7 +1,7 @@
 package io.jtune.maven.launch;
 
 /**
- * The plugin's configuration keys, in one place: each is the user property of a {@code tune:run}
+ * The plugin's configuration keys, in one place: each is the user property of a goal's
  * parameter ({@code -Djtune.samples=20}) and the key under which the mojo hands the value to the
  * {@link ExperimentBatch} in the project's class loader.
  */
@@ -14,6 +14,10 @@ public final class PluginProperties {
     public static final String SEED = "jtune.seed";
     /** The folder the experiment folders go in. */
     public static final String STORAGE = "jtune.storage";
+    /** tune:report: the experiment folder to render. */
+    public static final String EXPERIMENT = "jtune.experiment";
+    /** tune:report: the HTML file to write (default: report.html in the experiment folder). */
+    public static final String REPORT_OUTPUT = "jtune.report.output";
     /** The most trials running at once. */
     public static final String MAX_CONCURRENT = "jtune.maxConcurrent";
     /** Continue the experiments already in the storage folder: {@code true} or a resume mode. */

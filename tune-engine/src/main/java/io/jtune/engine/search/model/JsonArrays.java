@@ -4,24 +4,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** Vectors and matrices in searcher state JSON. */
+/** Vectors and matrices in searcher state JSON; NaN (an inactive coordinate) is written as null. */
 public final class JsonArrays {
     private JsonArrays() {
     }
 
     public static void put(ObjectNode node, String field, double[] values) {
-        ArrayNode a = node.putArray(field);
-        for (double v : values) {
-            a.add(v);
-        }
+        addAll(node.putArray(field), values);
     }
 
     public static void put(ObjectNode node, String field, double[][] rows) {
         ArrayNode a = node.putArray(field);
         for (double[] row : rows) {
-            ArrayNode r = a.addArray();
-            for (double v : row) {
-                r.add(v);
+            addAll(a.addArray(), row);
+        }
+    }
+
+    private static void addAll(ArrayNode a, double[] values) {
+        for (double v : values) {
+            if (Double.isNaN(v)) {
+                a.addNull();
+            } else {
+                a.add(v);
             }
         }
     }
@@ -29,7 +33,7 @@ public final class JsonArrays {
     public static double[] doubles(JsonNode array) {
         double[] out = new double[array.size()];
         for (int i = 0; i < out.length; i++) {
-            out[i] = array.get(i).asDouble();
+            out[i] = array.get(i).isNull() ? Double.NaN : array.get(i).asDouble();
         }
         return out;
     }

@@ -70,6 +70,16 @@ public abstract class ModelBasedSearch implements SearchAlgorithm {
     protected void onSetup(SpaceEncoding encoding) {
     }
 
+    /**
+     * True when the model learns each conditional dimension only from the trials where it was
+     * active: the observed vectors then hold NaN for inactive coordinates
+     * ({@link SpaceEncoding#maskInactive}). False (the default): inactive coordinates keep the value
+     * proposed, which the config left out.
+     */
+    protected boolean modelsConditions() {
+        return false;
+    }
+
     /** The next vector to try (each coordinate as {@link SpaceEncoding} defines it). */
     protected abstract double[] propose(RandomGenerator rng);
 
@@ -93,7 +103,7 @@ public abstract class ModelBasedSearch implements SearchAlgorithm {
             x = encoding.snap(propose(rng));
             config = encoding.decode(x, rng);
         }
-        pending.put(trialId, new Observation(x, Double.NaN, suggested));
+        pending.put(trialId, new Observation(modelsConditions() ? encoding.maskInactive(x) : x, Double.NaN, suggested));
         suggested++;
         return config;
     }

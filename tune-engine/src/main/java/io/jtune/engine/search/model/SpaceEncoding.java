@@ -14,7 +14,8 @@ import java.util.random.RandomGenerator;
 /**
  * A search space as a numeric vector and back: one {@link Dimension} per modelled domain (nested
  * spaces are flattened to paths), constants copied, and {@link FunctionDomain} values computed
- * from the decoded config in declaration order, as random search does.
+ * from the decoded config in declaration order, as random search does. Conditional entries whose
+ * condition does not hold are left out of decoded configs.
  */
 public final class SpaceEncoding {
     private final SearchSpace space;
@@ -115,9 +116,41 @@ public final class SpaceEncoding {
                 flat.put(path, e.getValue());
             }
         }
+        Map<String, Object> active = space.isConditional() ? space.activeOnly(flat) : flat;
         for (Map.Entry<String, FunctionDomain> f : functions) {
-            flat.put(f.getKey(), f.getValue().sample(rng, Config.unflatten(flat)));
+            if (active.containsKey(f.getKey())) {
+                active.put(f.getKey(), f.getValue().sample(rng, Config.unflatten(active)));
+            }
         }
-        return Config.unflatten(flat);
+        return Config.unflatten(active);
+    }
+
+    /** True when some dimension is conditional (active only for some values of a choice). */
+    public boolean isConditional() {
+        return space.isConditional();
+    }
+
+    /**
+     * The vector with every coordinate that is inactive in the config it decodes to set to NaN, so
+     * a model that handles conditional dimensions learns each one only from trials where it was
+     * active; the vector itself when the space has no conditions.
+     */
+    public double[] maskInactive(double[] x) {
+        if (!space.isConditional()) {
+            return x;
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isNaN(x[i])) {
+                values.put(dimensions.get(i).path(), dimensions.get(i).toValue(x[i]));
+            }
+        }
+        double[] out = x.clone();
+        for (int i = 0; i < x.length; i++) {
+            if (!space.isActive(dimensions.get(i).path(), values)) {
+                out[i] = Double.NaN;
+            }
+        }
+        return out;
     }
 }

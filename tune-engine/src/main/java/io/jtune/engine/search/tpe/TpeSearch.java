@@ -2,6 +2,7 @@ package io.jtune.engine.search.tpe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jtune.api.Config;
+import io.jtune.engine.search.model.Dimension;
 import io.jtune.engine.search.model.KernelMixture;
 import io.jtune.engine.search.model.ModelBasedSearch;
 import io.jtune.engine.search.model.Observation;
@@ -22,6 +23,10 @@ import java.util.random.RandomGenerator;
  * parallel suggestions spread out. Works over every domain: numbers (log, quantised, integer),
  * choices and grids (as choices), nested spaces; sample-from values are computed from the
  * suggested config.
+ *
+ * <p>Conditional spaces as Optuna's independent sampler handles them: the good/bad split is over
+ * all trials, and each parameter's densities are fitted only to the trials of each group in which
+ * it was active; every parameter is then chosen on its own (also when {@code multivariate}).
  */
 public final class TpeSearch extends ModelBasedSearch {
     private final TpeSettings settings;
@@ -53,13 +58,20 @@ public final class TpeSearch extends ModelBasedSearch {
 
     @Override
     protected void onObservation(Observation observation) {
-        columns.add(observation);
+        if (!encoding().isConditional()) {
+            columns.add(observation);
+        }
     }
 
     @Override
     protected void restoreModel(JsonNode model) {
         columns = new SortedColumns(encoding().dimensions());
-        observations().forEach(columns::add);
+        observations().forEach(this::onObservation);
+    }
+
+    @Override
+    protected boolean modelsConditions() {
+        return true;
     }
 
     @Override
@@ -71,6 +83,9 @@ public final class TpeSearch extends ModelBasedSearch {
         }
         List<Observation> all = withLies(done, pending());
         boolean[] good = goodGroup(all, settings.goodCount(all.size()));
+        if (encoding.isConditional()) {
+            return proposeEachActive(rng, all, good);
+        }
         List<double[]> goodXs = new ArrayList<>();
         List<double[]> badXs = new ArrayList<>();
         int[] badKernelOfOrder = new int[suggestedCount()];
@@ -98,6 +113,32 @@ public final class TpeSearch extends ModelBasedSearch {
             candidates[i] = encoding.snap(candidates[i]);
         }
         return settings.multivariate() ? bestJoint(candidates, below, above) : bestPerDimension(candidates, below, above);
+    }
+
+    /** Each dimension on its own, its densities fitted to the trials of each group where it was active (NaN marks inactive). */
+    private double[] proposeEachActive(RandomGenerator rng, List<Observation> all, boolean[] good) {
+        List<Dimension> dims = encoding().dimensions();
+        TpeSettings univariate = settings.withMultivariate(false);
+        double[] x = new double[dims.size()];
+        for (int j = 0; j < x.length; j++) {
+            List<Dimension> one = List.of(dims.get(j));
+            List<double[]> goodXs = new ArrayList<>();
+            List<double[]> badXs = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) {
+                double v = all.get(i).x()[j];
+                if (!Double.isNaN(v)) {
+                    (good[i] ? goodXs : badXs).add(new double[] {v});
+                }
+            }
+            KernelMixture below = ParzenEstimator.build(one, goodXs, univariate);
+            KernelMixture above = ParzenEstimator.build(one, badXs, univariate);
+            double[][] candidates = below.sample(rng, settings.nEiCandidates(), false);
+            for (double[] c : candidates) {
+                c[0] = dims.get(j).snap(c[0]);
+            }
+            x[j] = bestPerDimension(candidates, below, above)[0];
+        }
+        return x;
     }
 
     /** Finished trials and trials in flight (loss +inf, so they count as bad), in suggestion order. */

@@ -1,7 +1,9 @@
 package io.jtune.engine.search.bench;
 
 import io.jtune.api.Config;
+import io.jtune.api.space.Condition;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.space.Space;
 import java.util.function.ToDoubleFunction;
 
 /** A test function to minimise: its space, the function, and its known minimum. */
@@ -51,5 +53,62 @@ public record Problem(String name, SearchSpace space, ToDoubleFunction<Config> f
             sum += ALPHA[i] * Math.exp(-e);
         }
         return -sum;
+    }
+
+    /**
+     * An SVM-like conditional space: {@code kernel} in linear, poly, rbf, sigmoid; {@code c}
+     * (log, always); {@code degree} (poly); {@code gamma} (log; poly, rbf, sigmoid); {@code coef0}
+     * (poly, sigmoid). The loss is a synthetic validation error per kernel, bowl-shaped in the log
+     * of c and gamma, capped at 0.5 (chance); rbf has the best minimum (0.05) in a narrow region,
+     * poly 0.10, linear 0.20, sigmoid 0.30. The function reads only the parameters active for the
+     * kernel (a config holding an inactive one fails it). With {@code conditional = false} the
+     * same function runs over the flattened space (every parameter in every trial).
+     */
+    public static Problem svmLike(boolean conditional) {
+        SearchSpace.Builder b = SearchSpace.builder()
+                .choice("kernel", "linear", "poly", "rbf", "sigmoid")
+                .loguniform("c", 1e-3, 1e3);
+        add(b, conditional, "degree", Space.randint(2, 6), Condition.of("kernel", "poly"));
+        add(b, conditional, "gamma", Space.loguniform(1e-4, 10), Condition.of("kernel", "poly", "rbf", "sigmoid"));
+        add(b, conditional, "coef0", Space.uniform(0, 1), Condition.of("kernel", "poly", "sigmoid"));
+        return new Problem(conditional ? "svm-conditional" : "svm-flattened", b.build(), c -> svmError(c, conditional), 0.05);
+    }
+
+    private static void add(SearchSpace.Builder b, boolean conditional, String name, Object domain, Condition when) {
+        if (conditional) {
+            b.add(name, domain, when);
+        } else {
+            b.add(name, domain);
+        }
+    }
+
+    private static double svmError(Config config, boolean conditional) {
+        String kernel = config.getString("kernel");
+        double logC = Math.log10(config.getDouble("c"));
+        double error = switch (kernel) {
+            case "linear" -> 0.20 + 0.02 * sq(logC - 0.5);
+            case "poly" -> 0.10 + 0.03 * sq(logC - 1) + 0.04 * sq(Math.log10(config.getDouble("gamma")) + 1.5)
+                    + 0.02 * sq(config.getInt("degree") - 3) + 0.1 * sq(config.getDouble("coef0") - 0.3);
+            case "rbf" -> 0.05 + 0.06 * sq(logC - 2) + 0.12 * sq(Math.log10(config.getDouble("gamma")) + 2.5);
+            case "sigmoid" -> 0.30 + 0.02 * sq(logC) + 0.02 * sq(Math.log10(config.getDouble("gamma")) + 2) + 0.05 * sq(config.getDouble("coef0"));
+            default -> throw new IllegalArgumentException("kernel " + kernel);
+        };
+        if (conditional) {
+            for (String p : new String[] {"degree", "gamma", "coef0"}) {
+                boolean active = switch (p) {
+                    case "degree" -> kernel.equals("poly");
+                    case "gamma" -> !kernel.equals("linear");
+                    default -> kernel.equals("poly") || kernel.equals("sigmoid");
+                };
+                if (config.has(p) != active) {
+                    throw new IllegalStateException("config " + config + ": '" + p + "' must be " + (active ? "present" : "absent") + " for kernel " + kernel);
+                }
+            }
+        }
+        return Math.min(0.5, error);
+    }
+
+    private static double sq(double v) {
+        return v * v;
     }
 }

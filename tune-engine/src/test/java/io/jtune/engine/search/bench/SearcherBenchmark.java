@@ -79,7 +79,7 @@ public final class SearcherBenchmark {
         return Arrays.stream(nanos, from, to).average().orElseThrow() / 1e6;
     }
 
-    private static double median(double[] v) {
+    static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         int n = s.length;

@@ -1,0 +1,43 @@
+package io.jtune.maven;
+
+import static io.jtune.maven.launch.PluginProperties.EXPERIMENT;
+import static io.jtune.maven.launch.PluginProperties.REPORT_OUTPUT;
+
+import io.jtune.api.TuneException;
+import io.jtune.report.Reports;
+import java.io.File;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Renders {@code report.html} from an experiment folder (finished, interrupted, resumed or written
+ * by an older version): {@code mvn tune:report -Djtune.experiment=target/jtune/MyTrainable}. Needs
+ * no project and reads only the folder's files.
+ */
+@Mojo(name = "report", requiresProject = false, threadSafe = true)
+public class ReportMojo extends AbstractMojo {
+
+    /** The experiment folder (the one holding {@code experiment_state.json}). */
+    @Parameter(property = EXPERIMENT, required = true)
+    private File experiment;
+
+    /** The HTML file to write; default {@code report.html} in the experiment folder. */
+    @Parameter(property = REPORT_OUTPUT)
+    private File output;
+
+    @Override
+    public void execute() throws MojoFailureException {
+        Path dir = experiment.toPath();
+        Path file = output != null ? output.toPath() : dir.resolve(Reports.FILE);
+        try {
+            Reports.write(dir, file);
+        } catch (TuneException | UncheckedIOException e) {
+            throw new MojoFailureException(e.getMessage(), e);
+        }
+        getLog().info("report: " + file.toAbsolutePath().toUri());
+    }
+}

@@ -109,6 +109,11 @@ public final class Worker {
     }
 
     public static void main(String[] args) {
+        System.exit(serve(args));
+    }
+
+    /** Runs the worker as {@code main} does, but returns the exit code (for {@code mvn tune:worker}). */
+    public static int serve(String[] args) {
         Options options;
         try {
             options = Options.parse(args);
@@ -116,10 +121,9 @@ public final class Worker {
             System.err.println("jtune worker: " + e.getMessage());
             System.err.println("usage: io.jtune.cluster.Worker --join host:port [--host h] [--port p] [--resources cpu=16,gpu=2,memory=64g,label=1]"
                     + " [--tls folder | --insecure] [--work-dir folder] [--join-timeout seconds]");
-            System.exit(EXIT_BAD_INPUT);
-            return;
+            return EXIT_BAD_INPUT;
         }
-        System.exit(run(options));
+        return run(options);
     }
 
     /** Serves drivers one after another; returns the exit code. */

@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
  * loopback): step round trip, result throughput, checkpoint transfer, failure detection.
  *
  * <pre>
- * mvn -q -pl tune-cluster -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test \
- *     -Dexec.mainClass=io.jtune.cluster.bench.ClusterBenchmark [-Druns=3]
+ * mvn -q -pl tune-cluster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+ * cd tune-cluster &amp;&amp; java -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" io.jtune.cluster.bench.ClusterBenchmark [-Druns=3]
  * </pre>
  */
 public final class ClusterBenchmark {

@@ -55,7 +55,7 @@ final class DefaultComponents {
     }
 
     /** The progress table on stdout; redrawn in place on a terminal. */
-    static Callback progressReporter() {
+    static ProgressReporter progressReporter() {
         return new ProgressReporter(System.out, PROGRESS_INTERVAL, System.console() != null);
     }
 

@@ -14,6 +14,7 @@ import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
@@ -26,8 +27,6 @@ import io.jtune.engine.search.SearcherWrapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,24 +49,29 @@ import java.util.function.Supplier;
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
  * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
  * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
- * the progress table (plus the callbacks on the class path, such as tune-report's report.html), results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
+ * the progress table (plus the callbacks on the class path, such as tune-report's report.html),
+ * results under {@code target/jtune/<trainable>_<date>} in a Maven project ({@code build/jtune}
+ * with Gradle, else {@code ~/jtune-results}; see {@link ExperimentFolders}). A fresh run
  * refuses a folder that holds an experiment already.
  *
  * <p>An experiment that was interrupted (a crash, a kill, Ctrl-C) or ended by an error continues
  * with {@link #restore(Path, Class)}:
  *
  * <pre>{@code
- * ResultGrid grid = Tuner.restore(Path.of("jtune-results/MyTrainable_2025-01-01_12-00-00"), MyTrainable.class)
+ * ResultGrid grid = Tuner.restore(Path.of("target/jtune/MyTrainable_2025-01-01_12-00-00"), MyTrainable.class)
  *     .resume(ResumeMode.ERRORED)
  *     .fit();
  * }</pre>
  */
 public final class Tuner {
-    /** Where experiment folders go unless {@link #storagePath} says otherwise. */
-    public static final Path DEFAULT_STORAGE = Path.of("jtune-results");
+    static {
+        FallbackLogging.install();
+    }
+
     /** Ray Tune's starting experiment checkpoint period. */
     public static final Duration DEFAULT_SNAPSHOT_PERIOD = Duration.ofSeconds(10);
-    private static final DateTimeFormatter NAME_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
+    /** The system property turning {@link #deterministic(boolean) deterministic mode} on for every experiment ({@code true}/{@code false}). */
+    public static final String DETERMINISTIC_PROPERTY = "jtune.deterministic";
 
     private final TrainableSpec trainable;
     private String name;
@@ -86,17 +90,19 @@ public final class Tuner {
     private FailFast failFast = FailFast.OFF;
     private CheckpointPolicy checkpoint = CheckpointPolicy.NONE;
     private boolean reuseTrainables;
-    private Path storagePath = DEFAULT_STORAGE;
+    private Path storagePath = ExperimentFolders.defaultStorage(Path.of(""));
     private Long seed;
     private final List<Callback> callbacks = new ArrayList<>();
     private boolean progress = true;
     private boolean outputFiles = true;
+    private boolean deterministic = Boolean.getBoolean(DETERMINISTIC_PROPERTY);
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
     private Duration stallTimeout;
     private boolean fitted;
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
+    private MissingCheckpoints missingCheckpoints = MissingCheckpoints.RESTART;
     private ExecutorFactory executor;
 
     private Tuner(TrainableSpec trainable) {
@@ -106,7 +112,7 @@ public final class Tuner {
     /**
      * A class implementing {@link Trainable}, one annotated with {@code @io.jtune.api.Trainable}, or
      * one implementing {@link TrainFunction} with a no-arg constructor. A trainable given as a class
-     * can run in its own process ({@link #executor}).
+     * can run in its own process ({@code executor(...)}).
      */
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
@@ -119,12 +125,12 @@ public final class Tuner {
 
     /** A function trainable; {@code name} names its trial folders. */
     public static Tuner of(String name, TrainFunction function) {
-        return new Tuner(new TrainableSpec.FunctionApi(name, function));
+        return new Tuner(new TrainableSpec.FunctionApi(FolderNames.requireFolderName("trainable name", name), function));
     }
 
     /** A class-API trainable made by a factory (one instance per trial, unless reused). */
     public static Tuner of(String name, Supplier<? extends Trainable> factory) {
-        return new Tuner(new TrainableSpec.ClassApi(name, factory));
+        return new Tuner(new TrainableSpec.ClassApi(FolderNames.requireFolderName("trainable name", name), factory));
     }
 
     /**
@@ -182,6 +188,19 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * What a restore does when a continuing trial's checkpoint folder listed in the state is gone
+     * (default {@link MissingCheckpoints#RESTART}: warn and continue from the latest one on disk);
+     * only for a Tuner made by {@link #restore}.
+     */
+    public Tuner missingCheckpoints(MissingCheckpoints policy) {
+        if (restored == null) {
+            throw new IllegalStateException("missingCheckpoints(" + policy + ") applies to a Tuner made by Tuner.restore(experimentFolder, trainable)");
+        }
+        this.missingCheckpoints = Objects.requireNonNull(policy, "missing checkpoints policy");
+        return this;
+    }
+
     /** Which trials a restored experiment continues (default {@link ResumeMode#UNFINISHED}); only for a Tuner made by {@link #restore}. */
     public Tuner resume(ResumeMode mode) {
         if (restored == null) {
@@ -194,10 +213,7 @@ public final class Tuner {
     /** The experiment's name, its folder under the storage path (default {@code <trainable>_<date>}). */
     public Tuner name(String experimentName) {
         requireNotRestored("name");
-        if (experimentName == null || experimentName.isBlank() || experimentName.contains("/") || experimentName.contains("\\")) {
-            throw new IllegalArgumentException("experiment name must be a non-blank folder name without path separators, got '" + experimentName + "'");
-        }
-        this.name = experimentName;
+        this.name = FolderNames.requireFolderName("experiment name", experimentName);
         return this;
     }
 
@@ -327,7 +343,7 @@ public final class Tuner {
         return this;
     }
 
-    /** The folder holding experiment folders (default {@code ./jtune-results}). */
+    /** The folder holding experiment folders (default: {@link ExperimentFolders#defaultStorage}, e.g. {@code target/jtune} in a Maven project). */
     public Tuner storagePath(Path storage) {
         requireNotRestored("storagePath");
         this.storagePath = Objects.requireNonNull(storage, "storage path");
@@ -359,6 +375,26 @@ public final class Tuner {
      */
     public Tuner outputFiles(boolean write) {
         this.outputFiles = write;
+        return this;
+    }
+
+    /**
+     * Deterministic mode (default: the system property {@value #DETERMINISTIC_PROPERTY}, else off):
+     * the same seed gives the same trials, configs, scheduler decisions and results at any thread
+     * timing, also with several trials at once. Results reach the searcher, scheduler and stoppers
+     * in a logical order in which every training step takes one tick (a trial started at tick
+     * {@code t} reports its iteration {@code i} at {@code t + i}; ties go to the trial created
+     * first), not in arrival order: the driver waits for the next result in that order while later
+     * ones queue. Saves are waited for where they are asked, and trial ids derive from the seed.
+     * Same results presume a trainable whose results depend only on its config (and checkpoint),
+     * a fixed concurrency ({@link #maxConcurrentTrials} or {@link #machineResources}, not the
+     * detected CPUs) and no wall-clock rules (time stoppers, a scheduler on {@code time_total_s});
+     * the wall-clock auto fields ({@code time_this_iter_s}, {@code time_total_s},
+     * {@code time_since_restore}, {@code timestamp}, {@code date}) stay measured. The cost is the
+     * waiting: a fast trial waits for a slow one's result at the same tick.
+     */
+    public Tuner deterministic(boolean on) {
+        this.deterministic = on;
         return this;
     }
 
@@ -401,16 +437,17 @@ public final class Tuner {
 
     /** The experiment {@link #fit()} would run now, with every default filled in. */
     public ExperimentSpec spec() {
-        String experimentName = name != null ? name : trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
+        String experimentName = name != null ? name : ExperimentFolders.newName(storagePath, trainable.name());
         long experimentSeed = seed != null ? seed : new SplittableRandom().nextLong();
         SearchAlgorithm search = searcher != null ? SampleLimit.of(searcher, numSamples) : DefaultComponents.searcher(numSamples);
         TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
         connectBohb(search, schedule);
+        MachineResources totals = machine != null ? machine : MachineResources.detect();
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
-                stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
+                stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod,
-                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty());
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic);
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -420,27 +457,20 @@ public final class Tuner {
         }
     }
 
-    private List<Callback> allCallbacks() {
+    /** Loggers, the Tuner's callbacks, the progress table, then the callbacks on the class path (what they print follows the final table). */
+    private List<Callback> allCallbacks(MachineResources totals) {
         List<Callback> all = new ArrayList<>();
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
-            all.addAll(DefaultComponents.discovered());
         }
         all.addAll(callbacks);
         if (progress) {
-            all.add(DefaultComponents.progressReporter());
+            all.add(DefaultComponents.progressReporter().machineCpus(totals.cpu()));
+        }
+        if (outputFiles) {
+            all.addAll(DefaultComponents.discovered());
         }
         return all;
-    }
-
-    /** {@code <trainable>_<date>}, with {@code _2}, {@code _3}, ... when an experiment of that name began in the same second. */
-    private String unusedDefaultName() {
-        String base = trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
-        String candidate = base;
-        for (int i = 2; Files.exists(storagePath.resolve(candidate).resolve(ExperimentState.FILE)); i++) {
-            candidate = base + "_" + i;
-        }
-        return candidate;
     }
 
     /**
@@ -456,7 +486,7 @@ public final class Tuner {
         }
         fitted = true;
         if (name == null) {
-            name = unusedDefaultName();
+            name = ExperimentFolders.newName(storagePath, trainable.name());
         }
         ExperimentSpec spec = spec();
         Path dir = spec.experimentDir();
@@ -466,8 +496,8 @@ public final class Tuner {
         }
         TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
-                ? new TrialRunner(spec, executor, new SplittableRandom())
-                : new TrialRunner(spec, executor, restored, resumeMode);
+                ? new TrialRunner(spec, executor, spec.deterministic() ? new SplittableRandom(spec.seed()) : new SplittableRandom())
+                : new TrialRunner(spec, executor, restored, resumeMode, missingCheckpoints);
         List<Trial> trials = runner.run();
         return DefaultComponents.resultGrid(trials, spec);
     }

@@ -15,6 +15,7 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
@@ -32,6 +33,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * from its files), so each iteration is logged once. Every decision and state change happens on
  * the thread calling {@link #run()}; the experiment's state is snapshotted to
  * {@code experiment_state.json} before the first trial (an unwritable folder fails there), after
- * changes (throttled), at the end and at JVM shutdown. A runner made with an
+ * changes (throttled), at the end and at JVM shutdown; the run holds the folder's {@link ExperimentLock}. A runner made with an
  * {@link ExperimentState} continues that experiment. An exception of a searcher, scheduler, stopper
  * or callback ends the experiment as a {@link ComponentException} naming it, after the state is saved.
  */
@@ -74,8 +76,12 @@ public final class TrialRunner {
     private final CheckpointIo io = new CheckpointIo();
     private final List<Trial> trials = new ArrayList<>();
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
+    /** PENDING trials that failed and wait out their {@link RetryBackoff} before they may start. */
+    private final List<Trial> backingOff = new ArrayList<>();
     private final Map<String, Trial> byId = new HashMap<>();
     private final int[] counts = new int[TrialStatus.values().length];
+    /** Deterministic mode's logical clock, or null when events are handled as they arrive. */
+    private final LogicalEventOrder order;
     private final EventIntake events;
     private final CheckpointBook checkpoints;
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
@@ -85,6 +91,7 @@ public final class TrialRunner {
     private final ReentrantLock stateLock = new ReentrantLock();
     private final MetricCheck metricCheck;
     private final StallLimit stallLimit;
+    private final int runningLimit;
     private final Set<String> sampledPaths;
     private final String idPrefix;
     private final int maxPending;
@@ -109,7 +116,12 @@ public final class TrialRunner {
      * then the scheduler gets its saved state.
      */
     public TrialRunner(ExperimentSpec spec, TrialExecutor executor, ExperimentState state, ResumeMode mode) {
-        this(spec, executor, state.runner().trialIdPrefix(), new ExperimentResume(state, mode, spec));
+        this(spec, executor, state, mode, MissingCheckpoints.RESTART);
+    }
+
+    /** As {@link #TrialRunner(ExperimentSpec, TrialExecutor, ExperimentState, ResumeMode)}; {@code missing} says what a missing checkpoint folder does. */
+    public TrialRunner(ExperimentSpec spec, TrialExecutor executor, ExperimentState state, ResumeMode mode, MissingCheckpoints missing) {
+        this(spec, executor, state.runner().trialIdPrefix(), new ExperimentResume(state, mode, missing, spec));
     }
 
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
@@ -127,7 +139,9 @@ public final class TrialRunner {
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
         this.stallLimit = new StallLimit(spec.stallTimeout());
-        this.events = new EventIntake(executor, stateLock);
+        this.runningLimit = runningLimit(spec, executor);
+        this.order = spec.deterministic() ? new LogicalEventOrder() : null;
+        this.events = new EventIntake(executor, stateLock, order, byId::get);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
 
@@ -138,19 +152,19 @@ public final class TrialRunner {
      * @throws TuneException for a set-up error (resources the machine lacks, a metric never reported, ...)
      */
     public List<Trial> run() {
-        if (!executor.canEverRun(spec.resources())) {
+        ExperimentLock folderLock;
+        try {
+            if (!executor.canEverRun(spec.resources())) {
+                throw new TuneException(executor.insufficientResources(spec.resources()));
+            }
+            if (resume != null) {
+                resume.requireSameExperiment();
+            }
+            folderLock = ExperimentLock.acquire(spec.experimentDir());
+        } catch (TuneException e) {
             executor.close();
             io.close();
-            throw new TuneException(executor.insufficientResources(spec.resources()));
-        }
-        if (resume != null) {
-            try {
-                resume.requireSameExperiment();
-            } catch (TuneException e) {
-                executor.close();
-                io.close();
-                throw e;
-            }
+            throw e;
         }
         boolean failed = true;
         stateLock.lock();
@@ -181,12 +195,16 @@ public final class TrialRunner {
             }
             failed = false;
         } finally {
-            executor.close();
+            // the state is final before the executor waits for steps in flight: a SIGTERM while a
+            // stuck step delays the close finds it written
             finalSnapshot(failed);
+            executor.close();
             io.close();
             endCallbacks(failed);
+            metricCheck.summarizeNonFinite(trials);
             removeShutdownHook(shutdownSnapshot);
             stateLock.unlock();
+            folderLock.close();
             LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
         }
         if (toRaise != null) {
@@ -256,6 +274,7 @@ public final class TrialRunner {
                 try {
                     if (started) {
                         writeSnapshot();
+                        System.err.println(resumeHint());
                     }
                 } finally {
                     stateLock.unlock();
@@ -269,6 +288,13 @@ public final class TrialRunner {
             LOG.warn("could not snapshot experiment {} at shutdown", spec.name(), e);
         }
         io.awaitDone(SHUTDOWN_WAIT);
+    }
+
+    /** What an interrupted run prints: where its state is and how to continue it. */
+    String resumeHint() {
+        Path dir = spec.experimentDir();
+        return "jtune: experiment " + spec.name() + " was interrupted; its state is saved in " + dir + ". Continue it with mvn tune:run"
+                + " -Djtune.resume=true, or Tuner.restore(Path.of(\"" + dir + "\"), <the trainable>).fit()";
     }
 
     private static void removeShutdownHook(Thread hook) {
@@ -316,12 +342,18 @@ public final class TrialRunner {
     }
 
     private void step() {
+        if (!backingOff.isEmpty()) {
+            retryDueTrials(System.nanoTime());
+        }
         if (launchOne()) {
             return;
         }
         TrialEvent event = events.next();
         if (event != null) {
             handle(event);
+            if (order != null && checkpoints.pending() > 0) {
+                awaitEverySave();
+            }
             return;
         }
         if (executor.hasPendingEvents()) {
@@ -333,9 +365,32 @@ public final class TrialRunner {
                 checkpoints.dropPending(t);
             }
         }
+        if (!stopRequested && !backingOff.isEmpty()) {
+            events.idle(Math.min(TICK_NANOS, nextRetryAt() - System.nanoTime()));
+            return;
+        }
         if (!stopRequested && !isFinished()) {
             throw noProgress();
         }
+    }
+
+    /** Failed trials whose backoff has passed may start. */
+    private void retryDueTrials(long now) {
+        for (Iterator<Trial> it = backingOff.iterator(); it.hasNext(); ) {
+            Trial trial = it.next();
+            if (now - trial.retryAtNanos >= 0) {
+                it.remove();
+                trial.retryAtNanos = 0;
+            }
+        }
+    }
+
+    private long nextRetryAt() {
+        long next = Long.MAX_VALUE;
+        for (Trial trial : backingOff) {
+            next = Math.min(next, trial.retryAtNanos);
+        }
+        return next;
     }
 
     private boolean launchOne() {
@@ -350,7 +405,7 @@ public final class TrialRunner {
         if (choice != null) {
             Trial trial = own(choice);
             boolean startable = trial.status() == TrialStatus.PENDING || trial.status() == TrialStatus.PAUSED;
-            if (startable && trial.pendingSaves == 0 && hasCapacity(trial.resources())) {
+            if (startable && trial.pendingSaves == 0 && trial.retryAtNanos == 0 && hasCapacity(trial.resources())) {
                 start(trial);
                 return true;
             }
@@ -387,6 +442,15 @@ public final class TrialRunner {
         return limit == 0 || counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] < limit;
     }
 
+    /** Deterministic mode: a save's answer changes what a restart restores, so it is waited for where it was asked, never left to timing. */
+    private void awaitEverySave() {
+        for (Trial t : trials) {
+            if (t.pendingSaves > 0) {
+                awaitSaves(t);
+            }
+        }
+    }
+
     private TuneException noProgress() {
         int pending = counts[TrialStatus.PENDING.ordinal()];
         if (pending > 0) {
@@ -402,8 +466,21 @@ public final class TrialRunner {
     }
 
     boolean hasCapacity(ResourceRequest request) {
-        return (spec.maxConcurrentTrials() == 0 || counts[TrialStatus.RUNNING.ordinal()] < spec.maxConcurrentTrials())
-                && executor.hasResources(request);
+        return (runningLimit == 0 || counts[TrialStatus.RUNNING.ordinal()] < runningLimit) && executor.hasResources(request);
+    }
+
+    /**
+     * At most this many trials run at once (0 = as resources allow): {@code maxConcurrentTrials}, or,
+     * when trials request no resources at all (0 CPUs), one slot per CPU of the executor, so they do
+     * not all start at once.
+     */
+    private static int runningLimit(ExperimentSpec spec, TrialExecutor executor) {
+        if (spec.maxConcurrentTrials() > 0) {
+            return spec.maxConcurrentTrials();
+        }
+        ResourceRequest r = spec.resources();
+        boolean requestsNothing = r.cpu() == 0 && r.gpu() == 0 && r.memoryBytes() == 0 && r.custom().values().stream().allMatch(v -> v == 0);
+        return requestsNothing ? Math.max(1, (int) executor.totals().cpu()) : 0;
     }
 
     private void addTrial(String id, Config config) {
@@ -466,6 +543,13 @@ public final class TrialRunner {
     void setStatus(Trial trial, TrialStatus to) {
         TrialStatus from = trial.status();
         trial.transitionTo(to);
+        if (order != null) {
+            if (to == TrialStatus.RUNNING) {
+                order.started(trial);
+            } else if (from == TrialStatus.RUNNING) {
+                order.left(trial);
+            }
+        }
         counts[from.ordinal()]--;
         counts[to.ordinal()]++;
         snapshots.changed();
@@ -530,6 +614,7 @@ public final class TrialRunner {
             metricCheck.check(trial, result);
             trial.metricsChecked = true;
         }
+        metricCheck.checkValues(trial, result);
         boolean stopRuleMet = result.done() | stoppersSayStop(trial, result);
         Decision decision = stopRuleMet ? Decision.STOP : late ? Decision.PAUSE : decide(trial, result);
         if (decision == Decision.CONTINUE && trial.exploited) {
@@ -648,9 +733,15 @@ public final class TrialRunner {
             c.onTrialError(trial, error);
         }
         if (spec.maxFailures() < 0 || trial.numFailures() <= spec.maxFailures()) {
-            LOG.info("trial {} failed ({} of {} failures allowed); retrying from {}", trial.name(), trial.numFailures(),
-                    spec.maxFailures() < 0 ? "unlimited" : spec.maxFailures(), trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"));
+            long delay = RetryBackoff.delayNanos(trial.numFailures());
+            LOG.info("trial {} failed ({} of {} failures allowed); retrying from {} in {} ms", trial.name(), trial.numFailures(),
+                    spec.maxFailures() < 0 ? "unlimited" : spec.maxFailures(), trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"),
+                    TimeUnit.NANOSECONDS.toMillis(delay));
             setStatus(trial, TrialStatus.PENDING);
+            if (delay > 0) {
+                trial.retryAtNanos = (System.nanoTime() + delay) | 1; // never 0, which means "no retry waiting"
+                backingOff.add(trial);
+            }
             return;
         }
         LOG.warn("trial {} errored", trial.name(), error);
@@ -692,6 +783,8 @@ public final class TrialRunner {
         }
         LOG.info("stopping the experiment: {}", reason);
         stopRequested = true;
+        backingOff.forEach(t -> t.retryAtNanos = 0);
+        backingOff.clear();
         for (Trial t : trials) {
             if (t.status() == TrialStatus.RUNNING) {
                 finish(t, t.lastResult(), false);

@@ -12,7 +12,8 @@ import java.util.List;
  * widths from the distances to the sorted neighbours (prior included), multivariate widths
  * {@code 0.2 n^(-1/(d+4))}; widths clipped to [1/min(100, n+2), 1] of the range ("magic clip").
  * Categorical kernels put {@code priorWeight/(n+1)} on every category and 1 more on the observed
- * one, normalised; the prior kernel is uniform.
+ * one, normalised; the prior kernel is uniform. Numeric kernels are normalised or of Optuna 3.1's
+ * bandwidth-free height ({@link TpeSettings#normalizedKernels()}).
  */
 final class ParzenEstimator {
     private static final double PRIOR_MU = 0.5;
@@ -62,7 +63,7 @@ final class ParzenEstimator {
                 sigma[j][n] = PRIOR_SIGMA;
             }
         }
-        return new KernelMixture(dims, weights, mu, sigma, probs, byCentre);
+        return new KernelMixture(dims, weights, mu, sigma, probs, byCentre, settings.normalizedKernels());
     }
 
     /** Optuna's default weights: 1 each below 25 observations, else a ramp from 1/n to 1 over the oldest n-25 and 1 for the newest 25. */

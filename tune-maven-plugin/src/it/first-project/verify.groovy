@@ -18,6 +18,8 @@ lineFits.each { assert new File(it, 'experiment_state.json').isFile() }
 assert log.contains("resuming ${lineFits[-1].canonicalPath}") : 'the resume continues the latest experiment'
 
 assert log =~ /best checkpoint: .*LineFit_[^ ]*checkpoint_\d+/
+// under mvn -q the summary is printed as it is (no [INFO] prefix)
+assert log =~ /(?m)^  results in: +\S*\/LineFit_\S+$/ : 'mvn -q tune:run -Djtune.quiet=true still prints the summary'
 assert !log.contains('BUILD FAILURE')
 assert !log.contains('SLF4J') : 'no SLF4J provider in the project: jtune falls back to its own stderr lines, no SLF4J(W) noise'
 

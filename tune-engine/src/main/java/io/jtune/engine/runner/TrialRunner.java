@@ -7,7 +7,6 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
-import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialScheduler.Decision;
@@ -65,7 +64,7 @@ public final class TrialRunner {
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
-    private final SearchAlgorithm searcher;
+    private final GuardedSearcher searcher;
     private final TrialScheduler scheduler;
     private final List<Stopper> stoppers;
     private final List<Callback> callbacks;
@@ -79,6 +78,7 @@ public final class TrialRunner {
     private final EventIntake events;
     private final CheckpointBook checkpoints;
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
+    private final RunnerCommands commands = new RunnerCommands(this);
     private final AutoFields autoFields = new AutoFields();
     private final SnapshotSchedule snapshots;
     /** Held by the driver except while it waits for events, so a shutdown snapshot sees a consistent state. */
@@ -157,6 +157,7 @@ public final class TrialRunner {
         Runtime.getRuntime().addShutdownHook(shutdownSnapshot);
         try {
             ExperimentInfo info = spec.info();
+            spec.callbacks().stream().filter(RunnerControl.Steering.class::isInstance).forEach(c -> ((RunnerControl.Steering) c).attach(commands));
             searcher.setup(info);
             scheduler.setup(info);
             stoppers.forEach(s -> s.setup(info));
@@ -179,6 +180,7 @@ public final class TrialRunner {
             }
             failed = false;
         } finally {
+            commands.close();
             executor.close();
             finalSnapshot(failed);
             io.close();
@@ -314,6 +316,7 @@ public final class TrialRunner {
     }
 
     private void step() {
+        commands.runPending();
         if (launchOne()) {
             return;
         }
@@ -658,6 +661,26 @@ public final class TrialRunner {
                 finish(t, t.lastResult(), false);
             }
         }
+    }
+
+    // ---- what RunnerCommands asks of the runner (on the driver thread) ----
+
+    String addTrialFromControl(Config config) {
+        String id = TrialNames.trialId(idPrefix, trials.size());
+        searcher.ignore(id);
+        addTrial(id, config);
+        return id;
+    }
+
+    TrialStatus stopTrialFromControl(String trialId) {
+        Trial trial = byId.get(trialId);
+        if (trial == null) {
+            throw new IllegalArgumentException("experiment " + spec.name() + " has no trial " + trialId);
+        }
+        if (!trial.status().isFinished()) {
+            finish(trial, trial.lastResult(), true);
+        }
+        return trial.status();
     }
 
     // ---- what SchedulerRunnerView asks of the runner ----

@@ -42,12 +42,14 @@ import java.util.Objects;
  * @param seed the seed every random choice derives from
  * @param callbacks loggers, progress output and user callbacks, in call order
  * @param snapshotPeriod the least time between two writes of {@code experiment_state.json}
+ * @param stallTimeout a trial whose run posts nothing for longer fails ({@link Duration#ZERO} = no limit;
+ *        see {@link io.jtune.engine.runner.StallLimit})
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
                              ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
-                             List<Callback> callbacks, Duration snapshotPeriod) {
+                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout) {
 
     public ExperimentSpec {
         Objects.requireNonNull(trainable, "trainable");
@@ -62,6 +64,9 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
         Objects.requireNonNull(checkpoint, "checkpoint policy");
         if (snapshotPeriod == null || snapshotPeriod.isNegative()) {
             throw new IllegalArgumentException("snapshot period must be >= 0, got " + snapshotPeriod);
+        }
+        if (stallTimeout == null || stallTimeout.isNegative()) {
+            throw new IllegalArgumentException("stall timeout must be >= 0 (0 = no limit), got " + stallTimeout);
         }
         stoppers = List.copyOf(stoppers);
         callbacks = List.copyOf(callbacks);

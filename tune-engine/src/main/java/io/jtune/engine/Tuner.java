@@ -11,12 +11,13 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.annotated.AnnotatedTrainables;
-import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
+import io.jtune.engine.runner.StallLimit;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
 import io.jtune.engine.schedule.HyperBandForBohb;
@@ -91,10 +92,12 @@ public final class Tuner {
     private boolean progress = true;
     private boolean outputFiles = true;
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
+    private Duration stallTimeout;
     private boolean fitted;
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
+    private ExecutorFactory executor;
 
     private Tuner(TrainableSpec trainable) {
         this.trainable = trainable;
@@ -287,6 +290,16 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * Where trials run (default: {@code -Djtune.executor}, else threads): {@link ExecutorFactory#threads()}
+     * in this JVM, or {@link ExecutorFactory#process()}, each trial in a worker JVM of its own, so a
+     * crash, {@code System.exit}, a hang or an out-of-memory error fails only its trial.
+     */
+    public Tuner executor(ExecutorFactory factory) {
+        this.executor = Objects.requireNonNull(factory, "executor factory");
+        return this;
+    }
+
     /** How often a failed trial is retried from its latest checkpoint (-1 = without limit, default 0). */
     public Tuner maxFailures(int maxFailures) {
         if (maxFailures < -1) {
@@ -361,6 +374,23 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * The per-trial stall limit: a trial whose run reports nothing (no result, no checkpoint) for
+     * longer than {@code limit} while it should be working (setup, a step, a save) fails with an
+     * error naming it and what it was doing, and is retried as any failure ({@link #maxFailures}).
+     * Its run is abandoned: a worker process is killed; a thread, which cannot be killed, is
+     * interrupted and left behind, and named in the log. Default: the system property
+     * {@value io.jtune.engine.runner.StallLimit#PROPERTY} (seconds or ISO-8601), else no limit
+     * ({@link Duration#ZERO}).
+     */
+    public Tuner stallTimeout(Duration limit) {
+        if (limit == null || limit.isNegative()) {
+            throw new IllegalArgumentException("stall timeout must be >= 0 (0 = no limit), got " + limit);
+        }
+        this.stallTimeout = limit;
+        return this;
+    }
+
     private void requireNotRestored(String setting) {
         if (restored != null) {
             throw new IllegalStateException(setting + "(...) cannot change a restored experiment: it continues in " + storagePath.resolve(name)
@@ -378,7 +408,8 @@ public final class Tuner {
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
                 stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod);
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod,
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty());
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -432,7 +463,7 @@ public final class Tuner {
             throw new TuneException("the experiment folder " + dir + " holds an experiment already (" + ExperimentState.FILE
                     + "): continue it with Tuner.restore(" + dir + ", <trainable>), or choose another Tuner.name(...) to start a new one");
         }
-        LocalTrialExecutor executor = new LocalTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables());
+        TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
                 ? new TrialRunner(spec, executor, new SplittableRandom())
                 : new TrialRunner(spec, executor, restored, resumeMode);

@@ -33,6 +33,13 @@ public final class Constants {
      */
     public static final String PROGRESS_PROPERTY_NAME = "jtune.progress";
 
+    /**
+     * Where trials run: {@code threads} (in the test JVM) or {@code process} (each trial in a
+     * pooled worker JVM, so a crash, {@code System.exit}, a hang or an out-of-memory error fails
+     * only its trial); overrides {@code @Isolation}.
+     */
+    public static final String EXECUTOR_PROPERTY_NAME = "jtune.executor";
+
     private Constants() {
     }
 }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
+import io.jtune.engine.remote.RemoteTrialError;
 import io.jtune.junit.fixtures.earlystop.EarlyStoppedTrainable;
 import io.jtune.junit.fixtures.expect.MetExpectationTrainable;
 import io.jtune.junit.fixtures.expect.MissedExpectationTrainable;
@@ -64,6 +65,18 @@ class ExecutionTest {
         assertEquals("loss (min)", summary.get("metric"));
         assertTrue(summary.get("best_config").startsWith("x="), summary.toString());
         assertTrue(Path.of(summary.get("experiment_dir")).startsWith(storage), summary.toString());
+    }
+
+    @Test
+    void withTheProcessExecutorAnErroredTrialFailsWithTheExceptionFromItsWorkerJvm() {
+        EngineExecutionResults results = execute(storage, Map.of(Constants.EXECUTOR_PROPERTY_NAME, "process"), selectClass(ExplodingTrainable.class));
+
+        assertEquals(List.of("0_size=1", "2_size=3"), trialNames(results, Status.SUCCESSFUL));
+        assertEquals(List.of("1_size=2"), trialNames(results, Status.FAILED));
+        Throwable failure = finishedTrials(results).stream().map(e -> result(e)).filter(r -> r.getStatus() == Status.FAILED)
+                .findFirst().orElseThrow().getThrowable().orElseThrow();
+        assertInstanceOf(RemoteTrialError.class, failure, "the failure crossed from a worker JVM as data");
+        assertEquals("java.lang.IllegalStateException: size 2 explodes", failure.toString());
     }
 
     @Test

@@ -18,10 +18,10 @@ public interface TrialContext {
     Path trialDir();
 
     /**
-     * The machine's indices of the GPUs this trial was given (as listed by {@code nvidia-smi}),
-     * ascending; empty when it asked for none. Whole GPUs are never given to two trials at once;
-     * a fractional request shares one GPU with other fractional requests. In a trial process the
-     * same indices are in {@code CUDA_VISIBLE_DEVICES}.
+     * The machine's indices of the GPUs this trial was given (as listed by {@code nvidia-smi}): its
+     * whole GPUs ascending, then the one its fractional part shares; empty when it asked for none.
+     * Whole GPUs are never given to two trials at once; a fractional request shares one GPU with
+     * other fractional requests. In a trial process the same indices are in {@code CUDA_VISIBLE_DEVICES}.
      */
     default List<Integer> gpuIds() {
         return List.of();

@@ -1,8 +1,10 @@
 package io.jtune.engine.annotated;
 
+import io.jtune.api.Isolation;
 import io.jtune.api.Trainable;
 import io.jtune.api.TuneException;
 import io.jtune.api.validation.ReflectiveTypeModel;
+import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.Tuner;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -39,10 +41,15 @@ public final class AnnotatedTrainables {
     /**
      * Validates the class and applies its experiment annotations ({@code @Param} domains as the
      * search space, metric and mode, samples, seed, stop rules, resources, limits, checkpoints,
-     * scheduler, searcher, reuse when it has {@code @Reset}) through the Tuner's setters.
+     * scheduler, searcher, reuse when it has {@code @Reset}, the executor {@code @Isolation} names)
+     * through the Tuner's setters.
      */
     public static void configure(Class<?> c, Tuner tuner) {
         experiment(c).applyTo(tuner);
+        Isolation isolation = c.getAnnotation(Isolation.class);
+        if (isolation != null) {
+            tuner.executor(isolation.value() == Isolation.Mode.PROCESS ? ExecutorFactory.process() : ExecutorFactory.threads());
+        }
     }
 
     /** Validates the class and reads what its annotations declare. */

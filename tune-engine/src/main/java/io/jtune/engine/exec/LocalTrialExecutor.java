@@ -133,7 +133,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             throw new IllegalStateException("trial " + launch.trialId() + " is already running");
         }
         if (pool != null) {
-            pool.commit(launch.resources());
+            launch = launch.withGpuIds(pool.commit(launch.resources()));
         }
         TrialWorker worker = trainable instanceof TrainableSpec.ClassApi c
                 ? new ClassTrialWorker(launch, sink, c.factory(), cache == null ? null : cache.poll())
@@ -163,7 +163,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             return;
         }
         if (pool != null) {
-            pool.release(worker.launch.resources());
+            pool.release(worker.launch.resources(), worker.launch.gpuIds());
         }
         if (reusable && cache != null && worker instanceof ClassTrialWorker classWorker) {
             CompletableFuture<Trainable> slot = cache.reserve();
@@ -182,7 +182,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             return;
         }
         if (pool != null) {
-            pool.release(worker.launch.resources());
+            pool.release(worker.launch.resources(), worker.launch.gpuIds());
         }
         boolean wasLive = worker.abandon();
         events.removeIf(e -> e instanceof TrialEvent t && t.runId() == worker.launch.runId() && t.trialId().equals(trialId));

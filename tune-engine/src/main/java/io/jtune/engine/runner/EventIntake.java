@@ -39,17 +39,19 @@ final class EventIntake {
     }
 
     /**
-     * Hands the trial's events to {@code handler} until its saves are answered or its run ended.
+     * Hands the trial's events to {@code handler} until its saves are answered or its run ended;
+     * {@code quietTick} runs after each tick without events (it may fail a stalled trial, ending the wait).
      * A result it reported before a save while it is not RUNNING (paused mid-step) is handled on the
      * spot, in order, since the saved state holds it; every other event is kept for later.
      */
-    void awaitSaves(Trial trial, Consumer<TrialEvent> handler, Runnable noMoreEvents) {
+    void awaitSaves(Trial trial, Consumer<TrialEvent> handler, Runnable noMoreEvents, Runnable quietTick) {
         while (trial.pendingSaves > 0) {
             TrialEvent event = takeKeptFor(trial);
             if (event == null) {
                 event = take("a checkpoint of trial " + trial.name());
                 if (event == null) {
                     if (executor.hasPendingEvents()) {
+                        quietTick.run();
                         continue;
                     }
                     noMoreEvents.run();

@@ -55,6 +55,10 @@ public final class Trial implements TrialView {
     boolean exploited;
     boolean dirCreated;
     boolean metricsChecked;
+    /** When the driver last heard from the current run (its start, a result, a checkpoint); for the {@link StallLimit}. */
+    long lastHeardNanos;
+    /** The checkpoint folder the current run restored, or null. */
+    Path restoredFrom;
 
     public Trial(String id, int index, String name, String tag, Config config, ResourceRequest resources, Path dir, TrialCheckpoints checkpoints) {
         this.id = id;
@@ -88,6 +92,8 @@ public final class Trial implements TrialView {
         iterationsSinceRestore = 0;
         timeSinceRestore = 0;
         exploited = false;
+        restoredFrom = from == null ? null : from.checkpoint().path();
+        lastHeardNanos = System.nanoTime();
     }
 
     /** Counts one more iteration that took {@code seconds}. */

@@ -84,6 +84,7 @@ public final class TrialRunner {
     /** Held by the driver except while it waits for events, so a shutdown snapshot sees a consistent state. */
     private final ReentrantLock stateLock = new ReentrantLock();
     private final MetricCheck metricCheck;
+    private final StallLimit stallLimit;
     private final Set<String> sampledPaths;
     private final String idPrefix;
     private final int maxPending;
@@ -125,6 +126,7 @@ public final class TrialRunner {
         this.idPrefix = idPrefix;
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
+        this.stallLimit = new StallLimit(spec.stallTimeout());
         this.events = new EventIntake(executor, stateLock);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
@@ -172,6 +174,7 @@ public final class TrialRunner {
                 long now = System.nanoTime();
                 if (now - lastTick >= TICK_NANOS) {
                     lastTick = now;
+                    failStalledTrials(now);
                     stopIfAStopperSays();
                 }
                 if (snapshots.due(now)) {
@@ -474,6 +477,9 @@ public final class TrialRunner {
 
     private void handle(TrialEvent event) {
         Trial trial = byId.get(event.trialId());
+        if (trial != null && stallLimit.enabled() && event.runId() == trial.runId) {
+            trial.lastHeardNanos = System.nanoTime();
+        }
         if (trial == null) {
             LOG.warn("event for unknown trial {} ignored", event.trialId());
         } else if (event instanceof TrialEvent.Reported r) {
@@ -643,6 +649,19 @@ public final class TrialRunner {
         }
     }
 
+    /** Fails every trial whose run has posted nothing for longer than the stall limit, abandoning the run. */
+    private void failStalledTrials(long now) {
+        if (!stallLimit.enabled()) {
+            return;
+        }
+        for (Trial trial : stallLimit.stalled(trials, now)) {
+            TrialStalledException error = stallLimit.errorFor(trial, now);
+            LOG.warn(error.getMessage());
+            executor.abandon(trial.id(), "stalled while " + StallLimit.activity(trial));
+            onFailed(trial, new TrialEvent.Failed(trial.id(), trial.runId, error));
+        }
+    }
+
     private static String stackTrace(Throwable error) {
         StringWriter out = new StringWriter();
         error.printStackTrace(new PrintWriter(out));
@@ -718,7 +737,7 @@ public final class TrialRunner {
     }
 
     private void awaitSaves(Trial trial) {
-        events.awaitSaves(trial, this::handle, () -> checkpoints.dropPending(trial));
+        events.awaitSaves(trial, this::handle, () -> checkpoints.dropPending(trial), () -> failStalledTrials(System.nanoTime()));
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */

@@ -2,10 +2,12 @@ package io.jtune.engine.schedule;
 
 import io.jtune.api.Config;
 import io.jtune.api.TuneException;
+import io.jtune.api.spi.TrialView;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -14,7 +16,7 @@ import java.util.function.UnaryOperator;
  * Draws, per mutated parameter: one uniform number against {@code resampleProbability}, then the
  * resampled value, or the shift direction (choices) or the factor (numbers).
  */
-final class PbtExplorer {
+final class PbtExplorer implements PbtExploreStrategy {
     private final Map<String, PbtMutation> mutations;
     private final double resampleProbability;
     private final List<Double> perturbationFactors;
@@ -33,6 +35,16 @@ final class PbtExplorer {
 
     Map<String, PbtMutation> mutations() {
         return mutations;
+    }
+
+    @Override
+    public Set<String> paths() {
+        return mutations.keySet();
+    }
+
+    @Override
+    public Exploration explore(TrialView trial, TrialView clone, SeededRandom random) {
+        return explore(clone.config(), random);
     }
 
     Exploration explore(Config config, SeededRandom random) {

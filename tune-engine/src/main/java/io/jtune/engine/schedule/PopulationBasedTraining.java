@@ -59,10 +59,13 @@ public final class PopulationBasedTraining implements TrialScheduler {
     private final boolean logConfig;
     private final boolean requireAttrs;
     private final boolean synch;
+    private final String name;
+    /** The explore strategy given at build time (PB2's), or null to build PBT's mutations in setup. */
+    private final PbtExploreStrategy givenStrategy;
     private final Map<String, TrialState> states = new LinkedHashMap<>();
     private MetricTarget target;
     private SeededRandom random;
-    private PbtExplorer explorer;
+    private PbtExploreStrategy explorer;
     private PbtPolicyLog policyLog;
     private double nextPerturbationSync;
     private int numCheckpoints;
@@ -94,7 +97,9 @@ public final class PopulationBasedTraining implements TrialScheduler {
         }
     }
 
-    private PopulationBasedTraining(Builder b) {
+    private PopulationBasedTraining(Builder b, String name, PbtExploreStrategy strategy) {
+        this.name = name;
+        this.givenStrategy = strategy;
         this.timeAttr = b.timeAttr;
         this.metric = b.metric;
         this.mode = b.mode;
@@ -119,22 +124,26 @@ public final class PopulationBasedTraining implements TrialScheduler {
     /** Resolves the metric and the mutations named by parameter against the experiment's search space. */
     @Override
     public void setup(ExperimentInfo experiment) {
-        target = MetricTarget.resolve(metric, mode, experiment, NAME);
-        random = new SeededRandom(experiment.seedFor(NAME));
+        target = MetricTarget.resolve(metric, mode, experiment, name);
+        random = new SeededRandom(experiment.seedFor(name));
         if (logConfig && experiment.dir() == null) {
-            throw new IllegalStateException(NAME + ": the experiment has no folder to write pbt_global.txt and pbt_policy_<trial_id>.txt into; "
+            throw new IllegalStateException(name + ": the experiment has no folder to write pbt_global.txt and pbt_policy_<trial_id>.txt into; "
                     + "give it a storage path, or build the scheduler with logConfig(false)");
         }
         policyLog = logConfig ? new PbtPolicyLog(experiment.dir()) : null;
+        if (givenStrategy != null) {
+            explorer = givenStrategy;
+            return;
+        }
         Map<String, PbtMutation> mutations = new LinkedHashMap<>();
         Map<String, Domain> domains = experiment.space().domains();
-        for (String name : spaceMutations) {
-            Domain domain = domains.get(name);
+        for (String path : spaceMutations) {
+            Domain domain = domains.get(path);
             if (domain == null) {
-                throw new IllegalArgumentException(NAME + ": mutations names '" + name + "', which is not a sampled parameter of the search space; "
+                throw new IllegalArgumentException(name + ": mutations names '" + path + "', which is not a sampled parameter of the search space; "
                         + (domains.isEmpty() ? "the space has none" : "its parameters are " + domains.keySet()) + " (a nested one is named like \"model/lr\")");
             }
-            mutations.put(name, PbtMutation.forParameter(name, domain));
+            mutations.put(path, PbtMutation.forParameter(path, domain));
         }
         mutations.putAll(declaredMutations);
         explorer = new PbtExplorer(mutations, resampleProbability, perturbationFactors, customExplore);
@@ -143,11 +152,11 @@ public final class PopulationBasedTraining implements TrialScheduler {
     @Override
     public void onTrialAdd(RunnerView runner, TrialView trial) {
         if (explorer == null) {
-            throw new IllegalStateException(NAME + ": setup(ExperimentInfo) must be called before the first trial is added");
+            throw new IllegalStateException(name + ": setup(ExperimentInfo) must be called before the first trial is added");
         }
-        for (String path : explorer.mutations().keySet()) {
+        for (String path : explorer.paths()) {
             if (!trial.config().has(path)) {
-                throw new TuneException(NAME + ": trial " + trial.id() + " has no parameter '" + path + "' to mutate; its config has "
+                throw new TuneException(name + ": trial " + trial.id() + " has no parameter '" + path + "' to mutate; its config has "
                         + trial.config().flatten().keySet() + ". Add '" + path + "' to the search space (a @Param field) or remove it from the mutations");
             }
         }
@@ -165,6 +174,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
             return Decision.CONTINUE;
         }
         state.lastScore = target.score(result);
+        explorer.onScore(trial, time, state.lastScore);
         state.lastTrainTime = time;
         state.lastIteration = result.trainingIteration();
         return synch ? onSynchronousPerturbation(runner, trial, time) : onAsynchronousPerturbation(runner, trial, state, time);
@@ -172,7 +182,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
 
     private Decision onMissingAttrs(TrialView trial, Result result) {
         String missing = result.has(timeAttr) ? "metric '" + target.metric() + "'" : "time attribute '" + timeAttr + "'";
-        String message = NAME + ": the result of trial " + trial.id() + " has no " + missing + " (it reports " + result.asMap().keySet() + ")";
+        String message = name + ": the result of trial " + trial.id() + " has no " + missing + " (it reports " + result.asMap().keySet() + ")";
         if (requireAttrs) {
             throw new TuneException(message + "; report it, or build the scheduler with requireAttrs(false) to ignore such results");
         }
@@ -196,7 +206,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
         boolean othersBehind = runner.trials().stream()
                 .anyMatch(t -> !t.id().equals(trial.id()) && !t.status().isFinished() && stateOf(t).lastTrainTime < nextPerturbationSync);
         if (othersBehind) {
-            LOG.debug("{}: trial {} waits at {}={} for the population", NAME, trial.id(), timeAttr, time);
+            LOG.debug("{}: trial {} waits at {}={} for the population", name, trial.id(), timeAttr, time);
             return Decision.PAUSE;
         }
         Quantiles quantiles = quantiles(runner);
@@ -209,7 +219,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
         }
         double maxTrainTime = states.values().stream().mapToDouble(s -> s.lastTrainTime).max().orElse(0);
         nextPerturbationSync = Math.max(nextPerturbationSync + perturbationInterval, maxTrainTime);
-        LOG.debug("{}: next synchronous perturbation at {}={}", NAME, timeAttr, nextPerturbationSync);
+        LOG.debug("{}: next synchronous perturbation at {}={}", name, timeAttr, nextPerturbationSync);
         return Decision.PAUSE;
     }
 
@@ -256,11 +266,11 @@ public final class PopulationBasedTraining implements TrialScheduler {
     }
 
     private void exploit(RunnerView runner, TrialView trial, TrialState state, TrialView clone, TrialState cloneState) {
-        LOG.info("[{}] [Exploit] Cloning trial {} (score = {}) into trial {} (score = {})", NAME, clone.id(), cloneState.lastScore, trial.id(), state.lastScore);
-        PbtExplorer.Exploration exploration = explorer.explore(clone.config(), random);
+        LOG.info("[{}] [Exploit] Cloning trial {} (score = {}) into trial {} (score = {})", name, clone.id(), cloneState.lastScore, trial.id(), state.lastScore);
+        PbtExplorer.Exploration exploration = explorer.explore(trial, clone, random);
         Config newConfig = exploration.config();
         if (LOG.isInfoEnabled()) {
-            LOG.info("[{}] [Explore] Perturbed the hyperparameter config of trial {}:\n{}", NAME, trial.id(), summary(clone.config(), newConfig, exploration.operations()));
+            LOG.info("[{}] [Explore] Perturbed the hyperparameter config of trial {}:\n{}", name, trial.id(), summary(clone.config(), newConfig, exploration.operations()));
         }
         if (logConfig) {
             policyLog.record(trial.id(), clone.id(),
@@ -273,10 +283,10 @@ public final class PopulationBasedTraining implements TrialScheduler {
     }
 
     private String summary(Config old, Config explored, Map<String, String> operations) {
-        if (explorer.mutations().isEmpty()) {
+        if (explorer.paths().isEmpty()) {
             return "No hyperparameters mutated.";
         }
-        return explorer.mutations().keySet().stream()
+        return explorer.paths().stream()
                 .map(p -> p + " : " + old.get(p) + (operations.containsKey(p) ? " --- (" + operations.get(p) + ") --> " : " -----> ") + explored.get(p))
                 .collect(Collectors.joining("\n"));
     }
@@ -284,7 +294,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
     /** Ray's tag after an exploit: {@code <original tag>@perturbed[<last path part>=<value>,...]}, sorted by parameter. */
     String experimentTag(String origTag, Config config) {
         Map<String, String> vars = new TreeMap<>();
-        for (String path : explorer.mutations().keySet()) {
+        for (String path : explorer.paths()) {
             vars.put(path, tagValue(config.get(path)));
         }
         return origTag + "@perturbed[" + vars.entrySet().stream()
@@ -306,7 +316,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
     private TrialState stateOf(TrialView trial) {
         TrialState state = states.get(trial.id());
         if (state == null) {
-            throw new IllegalStateException(NAME + ": trial " + trial.id() + " was never added (onTrialAdd)");
+            throw new IllegalStateException(name + ": trial " + trial.id() + " was never added (onTrialAdd)");
         }
         return state;
     }
@@ -353,7 +363,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
     }
 
     /** What {@link #saveState} writes. */
-    record State(long random, double nextPerturbationSync, int numCheckpoints, int numPerturbations, Map<String, SavedTrial> trials) {
+    record State(long random, double nextPerturbationSync, int numCheckpoints, int numPerturbations, Map<String, SavedTrial> trials, String explore) {
     }
 
     @Override
@@ -361,16 +371,20 @@ public final class PopulationBasedTraining implements TrialScheduler {
         Map<String, SavedTrial> trials = new LinkedHashMap<>();
         states.forEach((id, s) -> trials.put(id, new SavedTrial(s.origTag, s.lastScore,
                 s.lastCheckpoint == null ? null : s.lastCheckpoint.path().toString(), s.lastPerturbationTime, s.lastTrainTime, s.lastIteration)));
-        return StateJson.write(NAME, new State(random.state(), nextPerturbationSync, numCheckpoints, numPerturbations, trials));
+        return StateJson.write(name, new State(random.state(), nextPerturbationSync, numCheckpoints, numPerturbations, trials,
+                explorer == null ? null : explorer.saveState()));
     }
 
     @Override
     public void restoreState(String json) {
-        State state = StateJson.read(NAME, json, State.class);
+        State state = StateJson.read(name, json, State.class);
         random.restore(state.random());
         nextPerturbationSync = state.nextPerturbationSync();
         numCheckpoints = state.numCheckpoints();
         numPerturbations = state.numPerturbations();
+        if (state.explore() != null) {
+            explorer.restoreState(state.explore());
+        }
         states.clear();
         state.trials().forEach((id, saved) -> {
             TrialState s = new TrialState(saved.origTag());
@@ -481,15 +495,20 @@ public final class PopulationBasedTraining implements TrialScheduler {
         public PopulationBasedTraining build() {
             SchedulerArgs.require(NAME, !mutations.isEmpty() || !spaceMutations.isEmpty() || customExplore != null,
                     "give at least one of hyperparam_mutations (mutate / mutateFromSpace) or a custom explore function");
-            SchedulerArgs.require(NAME, quantileFraction >= 0 && quantileFraction <= 0.5,
-                    "quantile_fraction must be between 0 and 0.5, got " + quantileFraction);
-            SchedulerArgs.require(NAME, perturbationInterval > 0, "perturbation_interval must be > 0, got " + perturbationInterval);
-            SchedulerArgs.require(NAME, burnInPeriod >= 0, "burn_in_period must be >= 0, got " + burnInPeriod);
             SchedulerArgs.require(NAME, resampleProbability >= 0 && resampleProbability <= 1,
                     "resample_probability must be between 0 and 1, got " + resampleProbability);
             SchedulerArgs.require(NAME, !perturbationFactors.isEmpty() && perturbationFactors.stream().allMatch(Double::isFinite),
                     "perturbation_factors must be one or more finite numbers, got " + perturbationFactors);
-            return new PopulationBasedTraining(this);
+            return build(NAME, null);
+        }
+
+        /** The scheduler under another name with an explore strategy of its own (PB2's); checks what both share. */
+        PopulationBasedTraining build(String name, PbtExploreStrategy strategy) {
+            SchedulerArgs.require(name, quantileFraction >= 0 && quantileFraction <= 0.5,
+                    "quantile_fraction must be between 0 and 0.5, got " + quantileFraction);
+            SchedulerArgs.require(name, perturbationInterval > 0, "perturbation_interval must be > 0, got " + perturbationInterval);
+            SchedulerArgs.require(name, burnInPeriod >= 0, "burn_in_period must be >= 0, got " + burnInPeriod);
+            return new PopulationBasedTraining(this, name, strategy);
         }
     }
 }

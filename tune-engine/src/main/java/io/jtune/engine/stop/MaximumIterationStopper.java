@@ -1,21 +1,18 @@
 package io.jtune.engine.stop;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Result;
 import io.jtune.api.spi.Stopper;
-import io.jtune.engine.search.StateJson;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
- * Stops a trial once it has reported {@code maxIter} results (Ray Tune's
- * {@code MaximumIterationStopper}: it counts the results it sees per trial). Saves its counts.
+ * Stops a trial once its {@code training_iteration} reaches {@code maxIter} (Ray Tune's
+ * {@code MaximumIterationStopper}, keyed on the iteration rather than on a count of results, so a
+ * trial that restarts from an older checkpoint, after a failure or a resume, still trains to the
+ * limit). Keeps no state.
  */
 public final class MaximumIterationStopper implements Stopper {
     private static final String NAME = "MaximumIterationStopper";
 
     private final int maxIter;
-    private final Map<String, int[]> seen = new HashMap<>();
 
     public MaximumIterationStopper(int maxIter) {
         if (maxIter < 1) {
@@ -26,21 +23,6 @@ public final class MaximumIterationStopper implements Stopper {
 
     @Override
     public boolean shouldStop(String trialId, Result result) {
-        int[] count = seen.computeIfAbsent(trialId, id -> new int[1]);
-        return ++count[0] >= maxIter;
-    }
-
-    @Override
-    public String saveState() {
-        ObjectNode state = StateJson.object();
-        ObjectNode counts = state.putObject("iterations");
-        seen.forEach((id, n) -> counts.put(id, n[0]));
-        return StateJson.write(state);
-    }
-
-    @Override
-    public void restoreState(String json) {
-        seen.clear();
-        StateJson.parse(json, NAME).path("iterations").properties().forEach(e -> seen.put(e.getKey(), new int[] {e.getValue().asInt()}));
+        return result.trainingIteration() >= maxIter;
     }
 }

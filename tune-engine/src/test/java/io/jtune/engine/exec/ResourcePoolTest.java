@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.ResourceRequest;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -30,16 +31,37 @@ class ResourcePoolTest {
     void gpuFractionsMemoryAndCustomResourcesAreAccounted() {
         ResourcePool pool = new ResourcePool(MACHINE);
         ResourceRequest request = ResourceRequest.cpus(0).withGpu(0.5).withMemory(400).withCustom("db", 1.5);
-        pool.commit(request);
-        pool.commit(request);
+        List<Integer> first = pool.commit(request);
+        assertEquals(List.of(0), pool.commit(request), "halves share GPU 0");
         assertFalse(pool.hasFree(ResourceRequest.cpus(0).withGpu(0.1)), "both GPU halves are taken");
         assertFalse(pool.hasFree(ResourceRequest.cpus(0).withMemory(201)), "only 200 B are left");
         assertTrue(pool.hasFree(ResourceRequest.cpus(0).withMemory(200)));
         assertFalse(pool.hasFree(ResourceRequest.cpus(0).withCustom("db", 0.5)), "all 3 db are taken");
         assertTrue(pool.hasFree(ResourceRequest.cpus(2)), "no CPU was asked for");
-        pool.release(request);
+        pool.release(request, first);
         assertEquals(1.5, pool.free().custom().get("db"));
         assertEquals(0.5, pool.free().gpu());
+    }
+
+    @Test
+    void wholeGpusAreNeverSharedAndFractionsPackOntoOneGpu() {
+        ResourcePool pool = new ResourcePool(new MachineResources(16, 4, 0, Map.of()));
+        ResourceRequest one = ResourceRequest.cpus(0).withGpu(1);
+        ResourceRequest quarter = ResourceRequest.cpus(0).withGpu(0.25);
+        List<Integer> a = pool.commit(one);
+        List<Integer> q1 = pool.commit(quarter);
+        List<Integer> q2 = pool.commit(quarter);
+        assertEquals(List.of(0), a);
+        assertEquals(List.of(1), q1);
+        assertEquals(q1, q2, "a fraction goes to the fullest GPU it fits on");
+        assertEquals(List.of(2, 3), pool.commit(ResourceRequest.cpus(0).withGpu(2)));
+        assertFalse(pool.hasFree(one), "2.5 GPUs are free in total, but no whole one");
+        assertTrue(pool.hasFree(ResourceRequest.cpus(0).withGpu(0.5)));
+        pool.release(one, a);
+        assertEquals(List.of(0, 1), pool.commit(ResourceRequest.cpus(0).withGpu(1.5)), "the whole GPU 0, and half of the shared GPU 1");
+        assertFalse(pool.hasFree(quarter.withGpu(0.01)), "every GPU is full");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pool.release(quarter));
+        assertTrue(e.getMessage().contains("release(request, gpuIds)"), e.getMessage());
     }
 
     @Test

@@ -1,10 +1,12 @@
 package io.jtune.engine.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.stop.Stoppers;
@@ -79,5 +81,38 @@ class HangingTrialsTest {
         HangingTrainable.releaseAll();
         List<Trial> trials = run.get(60, TimeUnit.SECONDS);
         assertEquals(List.of(3L, 3L), trials.stream().map(t -> t.lastResult().trainingIteration()).toList());
+    }
+
+    @Test
+    void aStalledStepFailsItsTrialNamingItAndTheStepAndTheRetryGoesOn() {
+        Tuner tuner = hanging().numSamples(1).space(SearchSpace.builder().choice("hangAt", 2).choice("hangTimes", 1).build())
+                .stallTimeout(Duration.ofMillis(300)).maxFailures(1).stop(Stoppers.maximumIteration(3));
+        Trial trial = Runs.run(tuner, SHORT_CLOSE_GRACE).get(0);
+        assertEquals(TrialStatus.TERMINATED, trial.status());
+        assertEquals(3, trial.lastResult().trainingIteration(), "the retry ran to the limit");
+        assertEquals(1, trial.numFailures());
+        assertTrue(trial.errorTrace().contains("trial " + trial.name() + " stalled"), trial.errorTrace());
+        assertTrue(trial.errorTrace().contains("while setting up and running step 1") || trial.errorTrace().contains("while running step 2"), trial.errorTrace());
+        assertTrue(trial.errorTrace().contains(TrialStalledException.class.getName()), trial.errorTrace());
+        assertEquals(1, HangingTrainable.STUCK.get(), "the stuck thread was abandoned, not waited for");
+    }
+
+    @Test
+    void aSaveThatNeverEndsFailsTheTrialNamingTheSave() {
+        Tuner tuner = hanging().numSamples(1).space(SearchSpace.builder().choice("hangAt", 1).choice("hangInSave", true).build())
+                .checkpoint(CheckpointPolicy.every(1)).stallTimeout(Duration.ofMillis(300)).stop(Stoppers.maximumIteration(3));
+        Trial trial = Runs.run(tuner, SHORT_CLOSE_GRACE).get(0);
+        assertEquals(TrialStatus.ERROR, trial.status());
+        assertTrue(trial.errorTrace().contains("while saving a checkpoint at iteration 1"), trial.errorTrace());
+    }
+
+    @Test
+    void aStallLimitIsOffByDefaultAndItsPropertyIsValidated() {
+        assertEquals(Duration.ZERO, Tuner.of("Hanging", HangingTrainable::new).spec().stallTimeout());
+        assertEquals(Duration.ofSeconds(90), StallLimit.parse("90"));
+        assertEquals(Duration.ofMinutes(10), StallLimit.parse("PT10M"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StallLimit.parse("ten"));
+        assertTrue(e.getMessage().contains(StallLimit.PROPERTY) && e.getMessage().contains("'ten'"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Tuner.of("Hanging", HangingTrainable::new).stallTimeout(Duration.ofSeconds(-1)));
     }
 }

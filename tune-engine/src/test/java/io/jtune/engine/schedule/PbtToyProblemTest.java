@@ -15,6 +15,7 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.Runs;
+import io.jtune.engine.testing.StateFile;
 import io.jtune.engine.testing.StopAt;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,14 +66,14 @@ class PbtToyProblemTest {
 
         @Override
         public void save(Path dir) throws Exception {
-            Files.writeString(dir.resolve("theta.txt"), theta0 + " " + theta1);
+            StateFile.save(dir, theta0, theta1);
         }
 
         @Override
         public void restore(Path dir) throws Exception {
-            String[] theta = Files.readString(dir.resolve("theta.txt")).split(" ");
-            theta0 = Double.parseDouble(theta[0]);
-            theta1 = Double.parseDouble(theta[1]);
+            double[] theta = StateFile.load(dir);
+            theta0 = theta[0];
+            theta1 = theta[1];
         }
     }
 

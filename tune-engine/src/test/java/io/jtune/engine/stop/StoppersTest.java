@@ -23,6 +23,10 @@ import org.junit.jupiter.api.Test;
 
 class StoppersTest {
 
+    private static Result iteration(long trainingIteration) {
+        return Result.of(Map.of(Result.TRAINING_ITERATION, trainingIteration));
+    }
+
     private static Result metric(String name, double value) {
         return Result.of(Map.of(name, value));
     }
@@ -41,23 +45,24 @@ class StoppersTest {
     @Nested
     class MaximumIteration {
         @Test
-        void stopsEachTrialAtItsMaxIterthResult() {
+        void stopsEachTrialWhenItsTrainingIterationReachesMaxIter() {
             MaximumIterationStopper stopper = Stoppers.maximumIteration(3);
-            assertFalse(stopper.shouldStop("a", metric("x", 1)));
-            assertFalse(stopper.shouldStop("a", metric("x", 1)));
-            assertFalse(stopper.shouldStop("b", metric("x", 1)));
-            assertTrue(stopper.shouldStop("a", metric("x", 1)));
+            assertFalse(stopper.shouldStop("a", iteration(1)));
+            assertFalse(stopper.shouldStop("a", iteration(2)));
+            assertFalse(stopper.shouldStop("b", iteration(1)));
+            assertTrue(stopper.shouldStop("a", iteration(3)));
             assertEquals(Set.of(), stopper.metrics());
         }
 
         @Test
-        void continuesCountingAfterARestore() {
+        void aTrialRestartedFromAnOlderCheckpointStillTrainsToTheLimit() {
             MaximumIterationStopper stopper = Stoppers.maximumIteration(3);
-            stopper.shouldStop("a", metric("x", 1));
-            stopper.shouldStop("a", metric("x", 1));
-            MaximumIterationStopper restored = Stoppers.maximumIteration(3);
-            restored.restoreState(stopper.saveState());
-            assertTrue(restored.shouldStop("a", metric("x", 1)));
+            assertFalse(stopper.shouldStop("a", iteration(1)));
+            assertFalse(stopper.shouldStop("a", iteration(2)));
+            // the run failed and restarts from scratch: iterations 1 and 2 come again
+            assertFalse(stopper.shouldStop("a", iteration(1)));
+            assertFalse(stopper.shouldStop("a", iteration(2)));
+            assertTrue(stopper.shouldStop("a", iteration(3)));
         }
 
         @Test
@@ -244,22 +249,23 @@ class StoppersTest {
     @Test
     void combinedStopperStopsWhenAnyDoesAndFeedsEveryStopper() {
         MaximumIterationStopper one = Stoppers.maximumIteration(1);
-        MaximumIterationStopper two = Stoppers.maximumIteration(2);
+        List<String> seenByLast = new java.util.ArrayList<>();
         AtomicLong now = new AtomicLong();
         TimeoutStopper timeout = new TimeoutStopper(Duration.ofSeconds(1), now::get);
-        CombinedStopper combined = Stoppers.anyOf(one, Stoppers.metricThresholds(Map.of("acc", 1)), two, timeout);
+        CombinedStopper combined = Stoppers.anyOf(one, Stoppers.metricThresholds(Map.of("acc", 1)), timeout,
+                Stoppers.function((id, r) -> seenByLast.add(id) && false));
 
-        assertTrue(combined.shouldStop("a", metric("acc", 0)));
-        assertEquals("{\"iterations\":{\"a\":1}}", two.saveState(), "the later stopper saw the result too");
+        assertTrue(combined.shouldStop("a", Result.of(Map.of("acc", 0, Result.TRAINING_ITERATION, 1L))));
+        assertEquals(List.of("a"), seenByLast, "the later stopper saw the result too");
         assertEquals(Set.of("acc"), combined.metrics());
         assertFalse(combined.stopAll());
         now.set(TimeUnit.SECONDS.toNanos(1));
         assertTrue(combined.stopAll());
 
-        CombinedStopper restored = Stoppers.anyOf(Stoppers.maximumIteration(5), Stoppers.metricThresholds(Map.of("acc", 1)), Stoppers.maximumIteration(2),
-                new TimeoutStopper(Duration.ofSeconds(1), now::get));
+        CombinedStopper restored = Stoppers.anyOf(Stoppers.maximumIteration(5), Stoppers.metricThresholds(Map.of("acc", 1)),
+                new TimeoutStopper(Duration.ofSeconds(1), now::get), Stoppers.function((id, r) -> false));
         restored.restoreState(combined.saveState());
-        assertTrue(restored.shouldStop("a", metric("acc", 0)), "the third stopper's count came back");
+        assertTrue(restored.stopAll(), "the time budget's state came back: none is left");
         assertThrows(TuneException.class, () -> Stoppers.anyOf(one).restoreState(combined.saveState()));
     }
 }

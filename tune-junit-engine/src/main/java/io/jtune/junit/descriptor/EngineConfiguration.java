@@ -1,15 +1,19 @@
 package io.jtune.junit.descriptor;
 
+import static io.jtune.junit.Constants.EXECUTOR_PROPERTY_NAME;
 import static io.jtune.junit.Constants.MAX_CONCURRENT_PROPERTY_NAME;
 import static io.jtune.junit.Constants.PROGRESS_PROPERTY_NAME;
 import static io.jtune.junit.Constants.SAMPLES_PROPERTY_NAME;
 import static io.jtune.junit.Constants.SEED_PROPERTY_NAME;
 import static io.jtune.junit.Constants.STORAGE_PROPERTY_NAME;
 
+import io.jtune.api.TuneException;
+import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.Tuner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.platform.commons.PreconditionViolationException;
@@ -19,7 +23,8 @@ import org.junit.platform.engine.ConfigurationParameters;
  * The engine's configuration parameters (see {@link io.jtune.junit.Constants}), read once per run.
  * An empty optional leaves the class's own declaration in force.
  */
-public record EngineConfiguration(OptionalInt samples, OptionalLong seed, Path storage, OptionalInt maxConcurrent, boolean progress) {
+public record EngineConfiguration(OptionalInt samples, OptionalLong seed, Path storage, OptionalInt maxConcurrent, boolean progress,
+                                  Optional<ExecutorFactory> executor) {
 
     /** Reads and checks every parameter; a malformed value is an error naming the key and the value. */
     public static EngineConfiguration from(ConfigurationParameters parameters, Path workingDirectory) {
@@ -29,7 +34,8 @@ public record EngineConfiguration(OptionalInt samples, OptionalLong seed, Path s
                 parameters.get(STORAGE_PROPERTY_NAME).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of)
                         .orElseGet(() -> defaultStorage(workingDirectory)).toAbsolutePath().normalize(),
                 positiveInt(parameters, MAX_CONCURRENT_PROPERTY_NAME),
-                parameters.get(PROGRESS_PROPERTY_NAME).map(v -> parseBoolean(PROGRESS_PROPERTY_NAME, v)).orElse(false));
+                parameters.get(PROGRESS_PROPERTY_NAME).map(v -> parseBoolean(PROGRESS_PROPERTY_NAME, v)).orElse(false),
+                parameters.get(EXECUTOR_PROPERTY_NAME).filter(v -> !v.isBlank()).map(EngineConfiguration::executor));
     }
 
     /** {@code target/jtune}, or {@code build/jtune} in a Gradle project (a build.gradle and no pom.xml). */
@@ -44,7 +50,17 @@ public record EngineConfiguration(OptionalInt samples, OptionalLong seed, Path s
         samples.ifPresent(tuner::numSamples);
         seed.ifPresent(tuner::seed);
         maxConcurrent.ifPresent(tuner::maxConcurrentTrials);
+        executor.ifPresent(tuner::executor);
         return tuner.storagePath(storage).progress(progress);
+    }
+
+    private static ExecutorFactory executor(String name) {
+        try {
+            return ExecutorFactory.named(name, EXECUTOR_PROPERTY_NAME);
+        } catch (TuneException e) {
+            throw new PreconditionViolationException("configuration parameter " + e.getMessage()
+                    + "; fix it in junit-platform.properties, the -D" + EXECUTOR_PROPERTY_NAME + " system property or the launcher's configuration parameters");
+        }
     }
 
     private static OptionalInt positiveInt(ConfigurationParameters parameters, String key) {

@@ -29,7 +29,8 @@ class EngineConfigurationTest {
 
         EngineConfiguration configuration = EngineConfiguration.from(parameters(Map.of()), project);
 
-        assertEquals(new EngineConfiguration(OptionalInt.empty(), OptionalLong.empty(), project.resolve("target/jtune"), OptionalInt.empty(), false),
+        assertEquals(new EngineConfiguration(OptionalInt.empty(), OptionalLong.empty(), project.resolve("target/jtune"), OptionalInt.empty(), false,
+                Optional.empty()),
                 configuration);
     }
 
@@ -63,6 +64,10 @@ class EngineConfigurationTest {
                 () -> EngineConfiguration.from(parameters(Map.of(Constants.PROGRESS_PROPERTY_NAME, "yes")), project)).getMessage()
                 .startsWith("configuration parameter jtune.progress='yes' is not true or false"));
         assertFalse(EngineConfiguration.from(parameters(Map.of(Constants.PROGRESS_PROPERTY_NAME, "false")), project).progress());
+        assertEquals("configuration parameter jtune.executor='vm' names no executor: use threads (trials on threads of this JVM) or process "
+                        + "(each trial in a worker JVM); fix it in junit-platform.properties, the -Djtune.executor system property or the launcher's configuration parameters",
+                assertThrows(PreconditionViolationException.class,
+                        () -> EngineConfiguration.from(parameters(Map.of(Constants.EXECUTOR_PROPERTY_NAME, "vm")), project)).getMessage());
     }
 
     private static ConfigurationParameters parameters(Map<String, String> values) {

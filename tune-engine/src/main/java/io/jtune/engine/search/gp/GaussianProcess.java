@@ -5,8 +5,8 @@ import org.apache.commons.math3.linear.CholeskyDecomposition;
 import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
 
 /**
- * A Gaussian process posterior with the Matérn-5/2 kernel and zero prior mean over standardised
- * targets: the Cholesky factor of {@code K + noise I} (Apache Commons Math), the weights
+ * A Gaussian process posterior with zero prior mean over standardised targets, under a
+ * {@link Kernel} (the Matérn-5/2 of {@link GpHyperparameters} for GP-BO): the Cholesky factor of {@code K + noise I} (Apache Commons Math), the weights
  * {@code alpha = (K + noise I)^-1 y} and the log marginal likelihood. A jitter is added to the
  * diagonal and grown when the factorisation fails.
  */
@@ -15,28 +15,33 @@ public final class GaussianProcess {
     private static final int JITTER_TRIES = 6;
 
     private final double[][] x;
-    private final GpHyperparameters hyper;
+    private final Kernel kernel;
     private final double[][] lower;
     private final double[] alpha;
     private final double logMarginalLikelihood;
 
     /** Fits the posterior of targets {@code y} at feature vectors {@code x} under the given hyperparameters. */
     public GaussianProcess(double[][] x, double[] y, GpHyperparameters hyper) {
+        this(x, y, hyper, hyper.noiseVariance());
+    }
+
+    /** Fits the posterior of targets {@code y} at feature vectors {@code x} under a kernel and a noise variance. */
+    public GaussianProcess(double[][] x, double[] y, Kernel kernel, double noiseVariance) {
         this.x = x;
-        this.hyper = hyper;
+        this.kernel = kernel;
         int n = x.length;
         double[][] k = new double[n][n];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < i; j++) {
-                k[i][j] = Matern52.covariance(x[i], x[j], hyper.lengthScales(), hyper.signalVariance());
+                k[i][j] = kernel.covariance(x[i], x[j]);
                 k[j][i] = k[i][j];
             }
         }
         CholeskyDecomposition chol = null;
-        double jitter = JITTER * hyper.signalVariance();
+        double jitter = JITTER * kernel.signalVariance();
         for (int attempt = 0; chol == null; attempt++) {
             for (int i = 0; i < n; i++) {
-                k[i][i] = hyper.signalVariance() + hyper.noiseVariance() + jitter;
+                k[i][i] = kernel.signalVariance() + noiseVariance + jitter;
             }
             try {
                 chol = new CholeskyDecomposition(new Array2DRowRealMatrix(k, false), 1e-12, 0);
@@ -62,17 +67,13 @@ public final class GaussianProcess {
         return logMarginalLikelihood;
     }
 
-    public GpHyperparameters hyperparameters() {
-        return hyper;
-    }
-
     /** Posterior mean and standard deviation (latent, noise excluded) at a feature vector, into {@code out[0]} and {@code out[1]}. */
     public void predict(double[] z, double[] out) {
         int n = x.length;
         double[] v = new double[n];
         double mean = 0;
         for (int i = 0; i < n; i++) {
-            double ki = Matern52.covariance(z, x[i], hyper.lengthScales(), hyper.signalVariance());
+            double ki = kernel.covariance(z, x[i]);
             mean += ki * alpha[i];
             double s = ki;
             double[] row = lower[i];
@@ -86,6 +87,6 @@ public final class GaussianProcess {
             explained += v[i] * v[i];
         }
         out[0] = mean;
-        out[1] = Math.sqrt(Math.max(1e-12, hyper.signalVariance() - explained));
+        out[1] = Math.sqrt(Math.max(1e-12, kernel.signalVariance() - explained));
     }
 }

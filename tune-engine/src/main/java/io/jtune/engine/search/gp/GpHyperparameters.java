@@ -4,7 +4,7 @@ package io.jtune.engine.search.gp;
  * The fitted hyperparameters of the GP on standardised losses, and their log form the optimiser
  * searches ({@code [log l_1 .. log l_d, log signal variance, log noise variance]}) with its bounds.
  */
-public record GpHyperparameters(double[] lengthScales, double signalVariance, double noiseVariance) {
+public record GpHyperparameters(double[] lengthScales, double signalVariance, double noiseVariance) implements Kernel {
     static final double MIN_LENGTH_SCALE = 0.01;
     static final double MAX_LENGTH_SCALE = 20;
     static final double MIN_SIGNAL = 0.05;
@@ -17,6 +17,12 @@ public record GpHyperparameters(double[] lengthScales, double signalVariance, do
         double[] ls = new double[features];
         java.util.Arrays.fill(ls, 0.5);
         return new GpHyperparameters(ls, 1.0, 1e-3);
+    }
+
+    /** The Matérn-5/2 covariance under these length scales and signal variance. */
+    @Override
+    public double covariance(double[] a, double[] b) {
+        return Matern52.covariance(a, b, lengthScales, signalVariance);
     }
 
     double[] toLog() {

@@ -1,0 +1,309 @@
+package io.jtune.engine.process;
+
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.TuneException;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.ResourcePool;
+import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.exec.TrialLaunch;
+import io.jtune.engine.remote.Command;
+import io.jtune.engine.remote.Event;
+import io.jtune.engine.remote.EventMapping;
+import io.jtune.engine.remote.TrainableClasses;
+import io.jtune.engine.remote.WireFormat;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs every trial in a worker JVM of its own on this machine ({@link ProcessWorkerMain}), so that
+ * {@code System.exit}, {@code Runtime.halt}, a crash, an {@link OutOfMemoryError} or a step that
+ * never returns fails only its trial. Workers are pooled: a worker whose trial stopped takes the
+ * next trial of the same {@link WorkerShape} (heap limit and GPUs), so a JVM start is paid once
+ * per slot, not per trial. Driver and worker speak the {@code io.jtune.engine.remote} protocol as
+ * JSON lines over the worker's stdin and stdout; nothing listens on the network.
+ *
+ * <p>Per trial, a memory request becomes the worker's {@code -Xmx} (the heap limit; the process's
+ * resident size is larger by the JVM's own memory: metaspace, thread stacks, code cache, GC and
+ * direct buffers), and its GPUs become {@code CUDA_VISIBLE_DEVICES}. A worker that exits fails its
+ * trial with a {@link WorkerLostError} naming the trial, the cause and the worker's last stderr
+ * lines; the next trial gets a new worker. Workers end with the driver: they exit when their stdin
+ * closes and watch the driver's PID.
+ *
+ * <p>Trainables are named by class ({@link TrainableClasses}); a lambda or factory is refused
+ * when the executor is made.
+ */
+public final class ProcessTrialExecutor implements TrialExecutor {
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessTrialExecutor.class);
+    private static final long CLOSE_WAIT_SECONDS = 10;
+
+    /** One run of a trial on a worker; driver thread only. */
+    private static final class Run {
+        final TrialLaunch launch;
+        final WorkerProcess worker;
+
+        Run(TrialLaunch launch, WorkerProcess worker) {
+            this.launch = launch;
+            this.worker = worker;
+        }
+
+        String trialName() {
+            return launch.trialDir().getFileName() + " (id " + launch.trialId() + ")";
+        }
+    }
+
+    private final String trainableClass;
+    private final boolean reuseTrainables;
+    private final ProcessOptions options;
+    private final ResourcePool pool;
+    private final LinkedBlockingQueue<WorkerProcess.Message> inbox = new LinkedBlockingQueue<>();
+    private final ArrayDeque<TrialEvent> ready = new ArrayDeque<>();
+    /** Started and not yet stopped, by trial id. */
+    private final Map<String, Run> active = new HashMap<>();
+    /** Started and not yet ended on the worker, by run id. */
+    private final Map<Long, Run> live = new HashMap<>();
+    private final List<WorkerProcess> idle = new ArrayList<>();
+    /** Every worker not known to have exited; read by the shutdown hook. */
+    private final Set<WorkerProcess> workers = ConcurrentHashMap.newKeySet();
+    private final Thread killWorkersAtExit = new Thread(() -> workers.forEach(WorkerProcess::kill), "jtune-kill-trial-workers");
+    private boolean hookAdded;
+
+    /**
+     * An executor for {@code trainable}, which must be named by class.
+     *
+     * @throws IllegalArgumentException naming the trainable when it is a lambda or factory
+     */
+    public ProcessTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables, ProcessOptions options) {
+        this.trainableClass = TrainableClasses.remoteName(trainable);
+        this.reuseTrainables = reuseTrainables;
+        this.options = options;
+        this.pool = new ResourcePool(totals);
+    }
+
+    @Override
+    public MachineResources totals() {
+        return pool.totals();
+    }
+
+    @Override
+    public boolean hasResources(ResourceRequest request) {
+        return pool.hasFree(request);
+    }
+
+    @Override
+    public boolean canEverRun(ResourceRequest request) {
+        return pool.fitsTotals(request);
+    }
+
+    @Override
+    public void start(TrialLaunch launch) {
+        if (active.containsKey(launch.trialId())) {
+            throw new IllegalStateException("trial " + launch.trialId() + " is already running");
+        }
+        launch = launch.withGpuIds(pool.commit(launch.resources()));
+        WorkerProcess worker;
+        try {
+            worker = acquire(WorkerShape.of(launch.resources().memoryBytes(), launch.gpuIds()));
+        } catch (IOException e) {
+            pool.release(launch.resources(), launch.gpuIds());
+            throw new TuneException("cannot start a worker JVM for trial " + launch.trialId() + " with " + options.java() + ": " + e.getMessage()
+                    + "; check ProcessOptions.java() and the class path", e);
+        }
+        Run run = new Run(launch, worker);
+        active.put(launch.trialId(), run);
+        live.put(launch.runId(), run);
+        worker.send(Command.StartTrial.of(launch, trainableClass, reuseTrainables));
+    }
+
+    /** An idle worker of this shape, else a new one (ending an idle worker of another shape, so the pool does not grow). */
+    private WorkerProcess acquire(WorkerShape shape) throws IOException {
+        for (Iterator<WorkerProcess> it = idle.iterator(); it.hasNext(); ) {
+            WorkerProcess w = it.next();
+            if (w.shape().equals(shape)) {
+                it.remove();
+                return w;
+            }
+        }
+        if (!idle.isEmpty()) {
+            idle.remove(0).shutdown();
+        }
+        if (!hookAdded) {
+            Runtime.getRuntime().addShutdownHook(killWorkersAtExit);
+            hookAdded = true;
+        }
+        WorkerProcess worker = WorkerProcess.start(options, shape, inbox::add);
+        workers.add(worker);
+        return worker;
+    }
+
+    @Override
+    public void continueTraining(String trialId) {
+        send(trialId, new Command.Continue(trialId));
+    }
+
+    @Override
+    public void save(String trialId, boolean required) {
+        send(trialId, new Command.Save(trialId, required));
+    }
+
+    private void send(String trialId, Command command) {
+        Run run = active.get(trialId);
+        if (run == null) {
+            throw new IllegalStateException("trial " + trialId + " is not running in this executor");
+        }
+        run.worker.send(command);
+    }
+
+    @Override
+    public void stop(String trialId, boolean reusable) {
+        Run run = active.remove(trialId);
+        if (run == null) {
+            return;
+        }
+        pool.release(run.launch.resources(), run.launch.gpuIds());
+        if (!run.worker.gone) {
+            run.worker.send(new Command.Stop(trialId, reusable));
+            idle.add(run.worker);
+        }
+    }
+
+    /**
+     * Ends the trial's run at once by killing its worker (a stalled step cannot be stopped
+     * otherwise), releases its resources, and posts no event of that run again.
+     */
+    @Override
+    public void abandon(String trialId, String reason) {
+        Run run = active.remove(trialId);
+        if (run == null) {
+            return;
+        }
+        pool.release(run.launch.resources(), run.launch.gpuIds());
+        live.remove(run.launch.runId());
+        LOG.warn("killing the worker process {} of trial {}: {}", run.worker.pid(), run.trialName(), reason);
+        run.worker.kill();
+    }
+
+    @Override
+    public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (true) {
+            if (!ready.isEmpty()) {
+                return ready.poll();
+            }
+            if (live.isEmpty()) {
+                return null;
+            }
+            WorkerProcess.Message message = inbox.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            if (message == null) {
+                return null;
+            }
+            TrialEvent event = take(message);
+            if (event != null) {
+                return event;
+            }
+        }
+    }
+
+    /** What a worker's message means to the driver: an event to hand out, or null when it only updates the books. */
+    private TrialEvent take(WorkerProcess.Message message) {
+        if (message instanceof WorkerProcess.Exited exited) {
+            onExit(exited.from(), exited.exitCode());
+            return null;
+        }
+        Event event = ((WorkerProcess.Inbound) message).event();
+        if (event instanceof Event.Ready r) {
+            onReady(message.from(), r);
+            return null;
+        }
+        if (event instanceof Event.RunEnded ended) {
+            live.remove(ended.runId());
+            return null;
+        }
+        return live.containsKey(runIdOf(event)) ? EventMapping.toTrialEvent(event) : null;
+    }
+
+    private static long runIdOf(Event event) {
+        if (event instanceof Event.Reported r) {
+            return r.runId();
+        }
+        if (event instanceof Event.Saved s) {
+            return s.runId();
+        }
+        if (event instanceof Event.Finished f) {
+            return f.runId();
+        }
+        return ((Event.Failed) event).runId();
+    }
+
+    private void onReady(WorkerProcess worker, Event.Ready ready) {
+        LOG.debug("worker {} ready {} ms after its start", ready.pid(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - worker.startedNanos()));
+        if (ready.protocolVersion() != WireFormat.PROTOCOL_VERSION) {
+            LOG.error("worker {} speaks protocol {}, this driver {}: its class path holds another jtune version; killing it", ready.pid(),
+                    ready.protocolVersion(), WireFormat.PROTOCOL_VERSION);
+            worker.kill();
+        }
+    }
+
+    /** Every run still live on the exited worker fails (runs the driver abandoned are no longer live). */
+    private void onExit(WorkerProcess worker, int exitCode) {
+        worker.gone = true;
+        workers.remove(worker);
+        idle.remove(worker);
+        List<String> tail = worker.tail();
+        for (Iterator<Run> it = live.values().iterator(); it.hasNext(); ) {
+            Run run = it.next();
+            if (run.worker == worker) {
+                it.remove();
+                WorkerLostError error = new WorkerLostError(run.trialName(), worker.pid(), exitCode, worker.shape(), tail);
+                ready.add(new TrialEvent.Failed(run.launch.trialId(), run.launch.runId(), error));
+            }
+        }
+    }
+
+    @Override
+    public boolean hasPendingEvents() {
+        return !ready.isEmpty() || !live.isEmpty();
+    }
+
+    /** Stops every run, asks every worker to exit, and kills those still alive after a bounded wait. */
+    @Override
+    public void close() {
+        for (String id : new ArrayList<>(active.keySet())) {
+            stop(id, false);
+        }
+        workers.forEach(WorkerProcess::shutdown);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
+        try {
+            for (WorkerProcess w : workers) {
+                if (!w.awaitExit(deadline)) {
+                    LOG.warn("worker process {} did not exit {} s after the experiment ended; killing it", w.pid(), CLOSE_WAIT_SECONDS);
+                    w.kill();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            workers.forEach(WorkerProcess::kill);
+        }
+        workers.clear();
+        idle.clear();
+        if (hookAdded) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(killWorkersAtExit);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs anyway
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.jtune.engine.process;
+
+import io.jtune.engine.remote.Command;
+import io.jtune.engine.remote.Event;
+import io.jtune.engine.remote.TrialHost;
+import io.jtune.engine.remote.WireFormat;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The program of a trial process: reads {@link Command}s as JSON lines from stdin, runs them with a
+ * {@link TrialHost}, and writes {@link Event}s as JSON lines to stdout. Before any user code runs,
+ * {@code System.out} is pointed at stderr, so a trainable's prints cannot mix with the protocol.
+ * It listens on no socket.
+ *
+ * <p>It never outlives its driver: it exits when stdin closes (the driver closed it or died), and a
+ * watchdog halts it when the driver's process (its PID is the only argument) is gone.
+ */
+public final class ProcessWorkerMain {
+    private static final long WATCH_PERIOD_MILLIS = 500;
+
+    private ProcessWorkerMain() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: ProcessWorkerMain <driver pid>; this program is started by the process executor of jtune");
+            System.exit(2);
+        }
+        Writer protocol = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8));
+        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+        watchDriver(Long.parseLong(args[0]));
+        TrialHost host = new TrialHost(Thread.currentThread().getContextClassLoader(), event -> send(protocol, event));
+        send(protocol, new Event.Ready(WireFormat.PROTOCOL_VERSION, ProcessHandle.current().pid()));
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            Command command = WireFormat.readCommand(line);
+            host.handle(command);
+            if (command instanceof Command.Shutdown) {
+                break;
+            }
+        }
+        exit();
+    }
+
+    private static void send(Writer protocol, Event event) {
+        String line = WireFormat.write(event);
+        synchronized (protocol) {
+            try {
+                protocol.write(line);
+                protocol.write('\n');
+                protocol.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException("the driver no longer reads this worker's events", e);
+            }
+        }
+    }
+
+    /** Halts this JVM when the driver's process is gone, whatever the trials are doing. */
+    private static void watchDriver(long driverPid) {
+        Thread watchdog = new Thread(() -> {
+            while (ProcessHandle.of(driverPid).map(ProcessHandle::isAlive).orElse(false)) {
+                try {
+                    TimeUnit.MILLISECONDS.sleep(WATCH_PERIOD_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            Runtime.getRuntime().halt(0);
+        }, "jtune-driver-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+    }
+
+    /** Exits (running shutdown hooks), or halts when a hook or a trial thread keeps the JVM from it. */
+    private static void exit() {
+        Thread halt = new Thread(() -> {
+            try {
+                TimeUnit.SECONDS.sleep(5);
+            } catch (InterruptedException e) {
+                return;
+            }
+            Runtime.getRuntime().halt(0);
+        }, "jtune-exit-deadline");
+        halt.setDaemon(true);
+        halt.start();
+        System.exit(0);
+    }
+}

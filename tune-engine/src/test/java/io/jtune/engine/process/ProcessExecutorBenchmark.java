@@ -1,0 +1,141 @@
+package io.jtune.engine.process;
+
+import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.trainable.Trainable;
+import io.jtune.engine.ExecutorFactory;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.remote.Event;
+import io.jtune.engine.stop.Stoppers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Measures the process executor against the thread executor, side by side in one run (a benchmark,
+ * not a test): each round runs a workload on threads, then in worker processes; medians over
+ * {@code -Druns=N} rounds (default 5) and their ratio are printed.
+ * <ol>
+ *   <li>per-trial overhead: 200 trials x 1 step of a no-op trainable, 2 at a time, output files off
+ *       (wall time / trials; the process executor's two workers are started in the round and reused);</li>
+ *   <li>result throughput: 2 trials x 5,000 steps of a no-op trainable at once, output files off (results / s);</li>
+ *   <li>worker start: a worker JVM from its start to its {@code ready} event, with default JVM options.</li>
+ * </ol>
+ * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
+ * -Dexec.mainClass=io.jtune.engine.process.ProcessExecutorBenchmark [-Druns=N]}.
+ */
+public final class ProcessExecutorBenchmark {
+    private static final int OVERHEAD_TRIALS = 200;
+    private static final int THROUGHPUT_STEPS = 5_000;
+    private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 32, Map.of());
+
+    private ProcessExecutorBenchmark() {
+    }
+
+    /** Does nothing, fast. */
+    public static final class NoOp implements Trainable {
+        private static final Map<String, Object> METRICS = Map.of("score", 1.0);
+
+        @Override
+        public void setup(Config config) {
+        }
+
+        @Override
+        public Map<String, ?> step() {
+            return METRICS;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = Integer.getInteger("runs", 5);
+        Path storage = Files.createTempDirectory("jtune-process-bench");
+        List<Double> overheadThreads = new ArrayList<>();
+        List<Double> overheadProcess = new ArrayList<>();
+        List<Double> throughputThreads = new ArrayList<>();
+        List<Double> throughputProcess = new ArrayList<>();
+        List<Double> start = new ArrayList<>();
+        try {
+            for (int round = 0; round < runs + 1; round++) {
+                boolean warmUp = round == 0;
+                double ot = seconds(() -> overhead(ExecutorFactory.threads(), storage)) / OVERHEAD_TRIALS * 1e3;
+                double op = seconds(() -> overhead(ExecutorFactory.process(), storage)) / OVERHEAD_TRIALS * 1e3;
+                double tt = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.threads(), storage));
+                double tp = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage));
+                double ws = workerStartMillis();
+                if (!warmUp) {
+                    overheadThreads.add(ot);
+                    overheadProcess.add(op);
+                    throughputThreads.add(tt);
+                    throughputProcess.add(tp);
+                    start.add(ws);
+                }
+            }
+        } finally {
+            deleteRecursively(storage);
+        }
+        System.out.printf(Locale.ROOT, "per-trial overhead (ms/trial):  threads %.3f, process %.3f, ratio %.1fx%n",
+                median(overheadThreads), median(overheadProcess), median(overheadProcess) / median(overheadThreads));
+        System.out.printf(Locale.ROOT, "result throughput (results/s):  threads %.0f, process %.0f, ratio %.2fx%n",
+                median(throughputThreads), median(throughputProcess), median(throughputProcess) / median(throughputThreads));
+        System.out.printf(Locale.ROOT, "worker start (ms, JVM start to ready): %.0f%n", median(start));
+        System.out.printf(Locale.ROOT, "(medians of %d rounds after one warm-up round, %d CPUs)%n", runs, Runtime.getRuntime().availableProcessors());
+    }
+
+    private static void overhead(ExecutorFactory executor, Path storage) {
+        tuner(executor, storage).numSamples(OVERHEAD_TRIALS).stop(Stoppers.maximumIteration(1)).fit();
+    }
+
+    private static void throughput(ExecutorFactory executor, Path storage) {
+        tuner(executor, storage).numSamples(2).stop(Stoppers.maximumIteration(THROUGHPUT_STEPS)).fit();
+    }
+
+    private static Tuner tuner(ExecutorFactory executor, Path storage) {
+        return Tuner.of(NoOp.class).executor(executor).resources(ResourceRequest.cpus(1)).machineResources(TWO_CPUS)
+                .storagePath(storage).outputFiles(false).progress(false);
+    }
+
+    private static double workerStartMillis() throws Exception {
+        LinkedBlockingQueue<WorkerProcess.Message> inbox = new LinkedBlockingQueue<>();
+        long begin = System.nanoTime();
+        WorkerProcess worker = WorkerProcess.start(ProcessOptions.defaults(), WorkerShape.of(0, List.of()), inbox::add);
+        try {
+            WorkerProcess.Message first = inbox.poll(60, TimeUnit.SECONDS);
+            if (!(first instanceof WorkerProcess.Inbound in && in.event() instanceof Event.Ready)) {
+                throw new IllegalStateException("the worker did not report ready: " + first);
+            }
+            return (System.nanoTime() - begin) / 1e6;
+        } finally {
+            worker.shutdown();
+            worker.awaitExit(System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
+        }
+    }
+
+    private static double seconds(Runnable workload) {
+        long begin = System.nanoTime();
+        workload.run();
+        return (System.nanoTime() - begin) / 1e9;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

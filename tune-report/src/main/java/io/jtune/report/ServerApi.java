@@ -1,6 +1,7 @@
 package io.jtune.report;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -58,6 +59,7 @@ final class ServerApi implements HttpHandler {
     private static final int MAX_DRAIN = 1 << 20;
     private static final Logger LOG = LoggerFactory.getLogger(ServerApi.class);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> CONFIG_TYPE = new TypeReference<>() { };
     private final TuneServer server;
     private final AccessToken token;
 
@@ -190,7 +192,7 @@ final class ServerApi implements HttpHandler {
         if (!(config instanceof ObjectNode)) {
             throw new Refusal(400, "the body must be a JSON object with a \"config\" object, e.g. {\"config\": {\"lr\": 0.01}}");
         }
-        Map<String, Object> values = JSON.convertValue(config, Map.class);
+        Map<String, Object> values = JSON.convertValue(config, CONFIG_TYPE);
         return await(control().addTrial(Config.of(values)), id -> new Reply(201, JSON.createObjectNode().put("id", id)));
     }
 

@@ -88,9 +88,13 @@ final class LiveExperiment implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         if (!grid.isDone() && server.baseUri() != null) {
-            finish();
+            try {
+                finish();
+            } catch (Exception e) {
+                throw new IllegalStateException("the experiment did not end after its trials were stopped: " + e, e);
+            }
         }
     }
 }

@@ -44,12 +44,14 @@ import java.util.Objects;
  * @param snapshotPeriod the least time between two writes of {@code experiment_state.json}
  * @param stallTimeout a trial whose run posts nothing for longer fails ({@link Duration#ZERO} = no limit;
  *        see {@link io.jtune.engine.runner.StallLimit})
+ * @param deterministic hand results to the searcher, scheduler and stoppers in a logical order
+ *        rather than as they arrive, so the same seed gives the same run at any thread timing
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
                              ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
-                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout) {
+                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, boolean deterministic) {
 
     public ExperimentSpec {
         Objects.requireNonNull(trainable, "trainable");

@@ -67,6 +67,8 @@ public final class Tuner {
     public static final Path DEFAULT_STORAGE = Path.of("jtune-results");
     /** Ray Tune's starting experiment checkpoint period. */
     public static final Duration DEFAULT_SNAPSHOT_PERIOD = Duration.ofSeconds(10);
+    /** The system property turning {@link #deterministic(boolean) deterministic mode} on for every experiment ({@code true}/{@code false}). */
+    public static final String DETERMINISTIC_PROPERTY = "jtune.deterministic";
     private static final DateTimeFormatter NAME_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
 
     private final TrainableSpec trainable;
@@ -91,6 +93,7 @@ public final class Tuner {
     private final List<Callback> callbacks = new ArrayList<>();
     private boolean progress = true;
     private boolean outputFiles = true;
+    private boolean deterministic = Boolean.getBoolean(DETERMINISTIC_PROPERTY);
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
     private Duration stallTimeout;
     private boolean fitted;
@@ -119,12 +122,12 @@ public final class Tuner {
 
     /** A function trainable; {@code name} names its trial folders. */
     public static Tuner of(String name, TrainFunction function) {
-        return new Tuner(new TrainableSpec.FunctionApi(name, function));
+        return new Tuner(new TrainableSpec.FunctionApi(FolderNames.requireFolderName("trainable name", name), function));
     }
 
     /** A class-API trainable made by a factory (one instance per trial, unless reused). */
     public static Tuner of(String name, Supplier<? extends Trainable> factory) {
-        return new Tuner(new TrainableSpec.ClassApi(name, factory));
+        return new Tuner(new TrainableSpec.ClassApi(FolderNames.requireFolderName("trainable name", name), factory));
     }
 
     /**
@@ -194,10 +197,7 @@ public final class Tuner {
     /** The experiment's name, its folder under the storage path (default {@code <trainable>_<date>}). */
     public Tuner name(String experimentName) {
         requireNotRestored("name");
-        if (experimentName == null || experimentName.isBlank() || experimentName.contains("/") || experimentName.contains("\\")) {
-            throw new IllegalArgumentException("experiment name must be a non-blank folder name without path separators, got '" + experimentName + "'");
-        }
-        this.name = experimentName;
+        this.name = FolderNames.requireFolderName("experiment name", experimentName);
         return this;
     }
 
@@ -362,6 +362,26 @@ public final class Tuner {
     }
 
     /**
+     * Deterministic mode (default: the system property {@value #DETERMINISTIC_PROPERTY}, else off):
+     * the same seed gives the same trials, configs, scheduler decisions and results at any thread
+     * timing, also with several trials at once. Results reach the searcher, scheduler and stoppers
+     * in a logical order in which every training step takes one tick (a trial started at tick
+     * {@code t} reports its iteration {@code i} at {@code t + i}; ties go to the trial created
+     * first), not in arrival order: the driver waits for the next result in that order while later
+     * ones queue. Saves are waited for where they are asked, and trial ids derive from the seed.
+     * Same results presume a trainable whose results depend only on its config (and checkpoint),
+     * a fixed concurrency ({@link #maxConcurrentTrials} or {@link #machineResources}, not the
+     * detected CPUs) and no wall-clock rules (time stoppers, a scheduler on {@code time_total_s});
+     * the wall-clock auto fields ({@code time_this_iter_s}, {@code time_total_s},
+     * {@code time_since_restore}, {@code timestamp}, {@code date}) stay measured. The cost is the
+     * waiting: a fast trial waits for a slow one's result at the same tick.
+     */
+    public Tuner deterministic(boolean on) {
+        this.deterministic = on;
+        return this;
+    }
+
+    /**
      * The least time between two writes of {@code experiment_state.json} (default 10 s); the period
      * grows so that writing takes at most 5% of the run, and the state is always written at the end
      * and when the JVM shuts down (Ctrl-C, {@code System.exit}) mid-experiment.
@@ -409,7 +429,7 @@ public final class Tuner {
                 stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod,
-                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty());
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic);
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -465,7 +485,7 @@ public final class Tuner {
         }
         TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
-                ? new TrialRunner(spec, executor, new SplittableRandom())
+                ? new TrialRunner(spec, executor, spec.deterministic() ? new SplittableRandom(spec.seed()) : new SplittableRandom())
                 : new TrialRunner(spec, executor, restored, resumeMode);
         List<Trial> trials = runner.run();
         return DefaultComponents.resultGrid(trials, spec);

@@ -9,12 +9,15 @@ import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Where the runner takes executor events from. While a scheduler waits for a trial's save, the
  * other events are kept back (no scheduler decision may happen inside another) and handed out
- * first afterwards, in order. Driver thread only; the runner's state lock is let go only while
- * waiting, so a snapshot at JVM shutdown sees the state between two changes.
+ * first afterwards, in order. With a {@link LogicalEventOrder} (deterministic mode) the running
+ * trials' step outcomes are handed out in its logical order instead of arrival order, those that
+ * arrive early being kept until their turn. Driver thread only; the runner's state lock is let go
+ * only while waiting, so a snapshot at JVM shutdown sees the state between two changes.
  */
 final class EventIntake {
     /** The longest the driver waits for an event before it does its time-based work (budgets, stall limits, snapshots). */
@@ -22,20 +25,57 @@ final class EventIntake {
 
     private final TrialExecutor executor;
     private final Lock stateLock;
+    private final LogicalEventOrder order;
+    private final Function<String, Trial> trials;
     private final ArrayDeque<TrialEvent> kept = new ArrayDeque<>();
 
-    /** {@code stateLock}, held by the driver, is let go while it waits for an event. */
-    EventIntake(TrialExecutor executor, Lock stateLock) {
+    /**
+     * {@code stateLock}, held by the driver, is let go while it waits for an event; {@code order} is
+     * null to hand events out as they arrive; {@code trials} finds a trial by id.
+     */
+    EventIntake(TrialExecutor executor, Lock stateLock, LogicalEventOrder order, Function<String, Trial> trials) {
         this.executor = executor;
         this.stateLock = stateLock;
+        this.order = order;
+        this.trials = trials;
     }
 
-    /** The next event, kept ones first; null when none came within a tick or none can come ({@link TrialExecutor#hasPendingEvents()} tells). */
+    /**
+     * The next event, kept ones first (in deterministic mode: the next in logical order); null when
+     * none came within a tick or none can come ({@link TrialExecutor#hasPendingEvents()} tells).
+     */
     TrialEvent next() {
+        if (order != null) {
+            return nextInLogicalOrder();
+        }
         if (!kept.isEmpty()) {
             return kept.poll();
         }
         return executor.hasPendingEvents() ? take("trial events") : null;
+    }
+
+    private TrialEvent nextInLogicalOrder() {
+        while (true) {
+            Trial due = order.next();
+            for (Iterator<TrialEvent> it = kept.iterator(); it.hasNext(); ) {
+                TrialEvent event = it.next();
+                Trial trial = trials.apply(event.trialId());
+                if (!LogicalEventOrder.isStepOutcome(trial, event)) {
+                    it.remove();
+                    return event;
+                }
+                if (trial == due) {
+                    it.remove();
+                    order.handedOut(trial);
+                    return event;
+                }
+            }
+            TrialEvent arrived = executor.hasPendingEvents() ? take("trial events") : null;
+            if (arrived == null) {
+                return executor.hasPendingEvents() ? null : kept.poll();
+            }
+            kept.add(arrived);
+        }
     }
 
     /**
@@ -84,6 +124,22 @@ final class EventIntake {
             }
         }
         return null;
+    }
+
+    /** Waits {@code nanos} (when positive) with the state lock let go, as while waiting for an event. */
+    void idle(long nanos) {
+        if (nanos <= 0) {
+            return;
+        }
+        stateLock.unlock();
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TuneException("interrupted while waiting to retry a failed trial", e);
+        } finally {
+            stateLock.lock();
+        }
     }
 
     private TrialEvent take(String waitingFor) {

@@ -7,6 +7,7 @@ import io.jtune.api.TuneException;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.FolderNames;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
@@ -65,6 +66,22 @@ final class ExperimentResume {
                 "it had " + state.stoppers().size() + " stopper(s), this Tuner has " + spec.stoppers().size());
         for (int i = 0; i < spec.stoppers().size(); i++) {
             requireSameType("stopper #" + (i + 1), state.stoppers().get(i), spec.stoppers().get(i));
+        }
+        requireFoldersInside();
+    }
+
+    /** Every trial and checkpoint folder the state names resolves inside the experiment folder (a crafted state could name others). */
+    private void requireFoldersInside() {
+        for (int i = 0; i < state.trials().size(); i++) {
+            ExperimentState.TrialState t = state.trials().get(i);
+            String entry = "trial #" + (i + 1) + " (trial_id " + t.trialId() + ")";
+            require(t.name() != null && FolderNames.isFolderName(t.name()), entry + " names the folder '" + t.name()
+                    + "', which is not a folder inside the experiment folder; the state file " + ExperimentState.FILE + " was edited or is corrupt");
+            for (ExperimentState.CheckpointState c : t.checkpoints()) {
+                Path name = c.path() == null ? null : Path.of(c.path()).getFileName();
+                require(name != null && CheckpointFolders.iterationOf(name) >= 0, entry + " names the checkpoint '" + c.path()
+                        + "', which is not a checkpoint folder of the trial; the state file " + ExperimentState.FILE + " was edited or is corrupt");
+            }
         }
     }
 

@@ -57,6 +57,8 @@ public final class Trial implements TrialView {
     boolean metricsChecked;
     /** When the driver last heard from the current run (its start, a result, a checkpoint); for the {@link StallLimit}. */
     long lastHeardNanos;
+    /** A PENDING trial that failed may not start before this time ({@link RetryBackoff}); 0 when it waits for none. */
+    long retryAtNanos;
     /** The checkpoint folder the current run restored, or null. */
     Path restoredFrom;
 

@@ -31,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * from its files), so each iteration is logged once. Every decision and state change happens on
  * the thread calling {@link #run()}; the experiment's state is snapshotted to
  * {@code experiment_state.json} before the first trial (an unwritable folder fails there), after
- * changes (throttled), at the end and at JVM shutdown. A runner made with an
+ * changes (throttled), at the end and at JVM shutdown; the run holds the folder's {@link ExperimentLock}. A runner made with an
  * {@link ExperimentState} continues that experiment. An exception of a searcher, scheduler, stopper
  * or callback ends the experiment as a {@link ComponentException} naming it, after the state is saved.
  */
@@ -73,8 +74,12 @@ public final class TrialRunner {
     private final CheckpointIo io = new CheckpointIo();
     private final List<Trial> trials = new ArrayList<>();
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
+    /** PENDING trials that failed and wait out their {@link RetryBackoff} before they may start. */
+    private final List<Trial> backingOff = new ArrayList<>();
     private final Map<String, Trial> byId = new HashMap<>();
     private final int[] counts = new int[TrialStatus.values().length];
+    /** Deterministic mode's logical clock, or null when events are handled as they arrive. */
+    private final LogicalEventOrder order;
     private final EventIntake events;
     private final CheckpointBook checkpoints;
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
@@ -127,7 +132,8 @@ public final class TrialRunner {
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
         this.stallLimit = new StallLimit(spec.stallTimeout());
-        this.events = new EventIntake(executor, stateLock);
+        this.order = spec.deterministic() ? new LogicalEventOrder() : null;
+        this.events = new EventIntake(executor, stateLock, order, byId::get);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
 
@@ -138,20 +144,20 @@ public final class TrialRunner {
      * @throws TuneException for a set-up error (resources the machine lacks, a metric never reported, ...)
      */
     public List<Trial> run() {
-        if (!executor.canEverRun(spec.resources())) {
+        ExperimentLock folderLock;
+        try {
+            if (!executor.canEverRun(spec.resources())) {
+                throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
+                        + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
+            }
+            if (resume != null) {
+                resume.requireSameExperiment();
+            }
+            folderLock = ExperimentLock.acquire(spec.experimentDir());
+        } catch (TuneException e) {
             executor.close();
             io.close();
-            throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
-                    + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
-        }
-        if (resume != null) {
-            try {
-                resume.requireSameExperiment();
-            } catch (TuneException e) {
-                executor.close();
-                io.close();
-                throw e;
-            }
+            throw e;
         }
         boolean failed = true;
         stateLock.lock();
@@ -190,6 +196,7 @@ public final class TrialRunner {
             endCallbacks(failed);
             removeShutdownHook(shutdownSnapshot);
             stateLock.unlock();
+            folderLock.close();
             LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
         }
         if (toRaise != null) {
@@ -320,12 +327,18 @@ public final class TrialRunner {
 
     private void step() {
         commands.runPending();
+        if (!backingOff.isEmpty()) {
+            retryDueTrials(System.nanoTime());
+        }
         if (launchOne()) {
             return;
         }
         TrialEvent event = events.next();
         if (event != null) {
             handle(event);
+            if (order != null && checkpoints.pending() > 0) {
+                awaitEverySave();
+            }
             return;
         }
         if (executor.hasPendingEvents()) {
@@ -337,9 +350,32 @@ public final class TrialRunner {
                 checkpoints.dropPending(t);
             }
         }
+        if (!stopRequested && !backingOff.isEmpty()) {
+            events.idle(Math.min(TICK_NANOS, nextRetryAt() - System.nanoTime()));
+            return;
+        }
         if (!stopRequested && !isFinished()) {
             throw noProgress();
         }
+    }
+
+    /** Failed trials whose backoff has passed may start. */
+    private void retryDueTrials(long now) {
+        for (Iterator<Trial> it = backingOff.iterator(); it.hasNext(); ) {
+            Trial trial = it.next();
+            if (now - trial.retryAtNanos >= 0) {
+                it.remove();
+                trial.retryAtNanos = 0;
+            }
+        }
+    }
+
+    private long nextRetryAt() {
+        long next = Long.MAX_VALUE;
+        for (Trial trial : backingOff) {
+            next = Math.min(next, trial.retryAtNanos);
+        }
+        return next;
     }
 
     private boolean launchOne() {
@@ -354,7 +390,7 @@ public final class TrialRunner {
         if (choice != null) {
             Trial trial = own(choice);
             boolean startable = trial.status() == TrialStatus.PENDING || trial.status() == TrialStatus.PAUSED;
-            if (startable && trial.pendingSaves == 0 && hasCapacity(trial.resources())) {
+            if (startable && trial.pendingSaves == 0 && trial.retryAtNanos == 0 && hasCapacity(trial.resources())) {
                 start(trial);
                 return true;
             }
@@ -389,6 +425,15 @@ public final class TrialRunner {
     private boolean belowConcurrencyLimit() {
         int limit = spec.maxConcurrentTrials();
         return limit == 0 || counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] < limit;
+    }
+
+    /** Deterministic mode: a save's answer changes what a restart restores, so it is waited for where it was asked, never left to timing. */
+    private void awaitEverySave() {
+        for (Trial t : trials) {
+            if (t.pendingSaves > 0) {
+                awaitSaves(t);
+            }
+        }
     }
 
     private TuneException noProgress() {
@@ -470,6 +515,13 @@ public final class TrialRunner {
     void setStatus(Trial trial, TrialStatus to) {
         TrialStatus from = trial.status();
         trial.transitionTo(to);
+        if (order != null) {
+            if (to == TrialStatus.RUNNING) {
+                order.started(trial);
+            } else if (from == TrialStatus.RUNNING) {
+                order.left(trial);
+            }
+        }
         counts[from.ordinal()]--;
         counts[to.ordinal()]++;
         snapshots.changed();
@@ -631,9 +683,15 @@ public final class TrialRunner {
             c.onTrialError(trial, error);
         }
         if (spec.maxFailures() < 0 || trial.numFailures() <= spec.maxFailures()) {
-            LOG.info("trial {} failed ({} of {} failures allowed); retrying from {}", trial.name(), trial.numFailures(),
-                    spec.maxFailures() < 0 ? "unlimited" : spec.maxFailures(), trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"));
+            long delay = RetryBackoff.delayNanos(trial.numFailures());
+            LOG.info("trial {} failed ({} of {} failures allowed); retrying from {} in {} ms", trial.name(), trial.numFailures(),
+                    spec.maxFailures() < 0 ? "unlimited" : spec.maxFailures(), trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"),
+                    TimeUnit.NANOSECONDS.toMillis(delay));
             setStatus(trial, TrialStatus.PENDING);
+            if (delay > 0) {
+                trial.retryAtNanos = (System.nanoTime() + delay) | 1; // never 0, which means "no retry waiting"
+                backingOff.add(trial);
+            }
             return;
         }
         LOG.warn("trial {} errored", trial.name(), error);
@@ -675,6 +733,8 @@ public final class TrialRunner {
         }
         LOG.info("stopping the experiment: {}", reason);
         stopRequested = true;
+        backingOff.forEach(t -> t.retryAtNanos = 0);
+        backingOff.clear();
         for (Trial t : trials) {
             if (t.status() == TrialStatus.RUNNING) {
                 finish(t, t.lastResult(), false);

@@ -345,7 +345,7 @@ class ResumeTest {
         RecordingCallback callback = new RecordingCallback();
         TuneException underAFile = assertThrows(TuneException.class,
                 () -> withComponents(experiment()).storagePath(regularFile.resolve("results")).callbacks(callback).fit());
-        assertTrue(underAFile.getMessage().contains("cannot write the experiment state " + regularFile.resolve("results").resolve("exp"))
+        assertTrue(underAFile.getMessage().contains("cannot lock the experiment folder " + regularFile.resolve("results").resolve("exp"))
                 && underAFile.getMessage().contains("choose a writable Tuner.storagePath"), underAFile.getMessage());
 
         Files.createDirectories(dir().resolve("." + ExperimentState.FILE + ".tmp").resolve("in-the-way"));

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 1.2 - 0.81 = 0.39; PBT copies theta from the better worker and explores h, so it can shrink both.
  */
 @Timeout(120)
-class PbtToyProblemTest {
+public class PbtToyProblemTest {
     private static final int ITERATIONS = 100;
     private static final double STEP_SIZE = 0.02;
 

@@ -11,6 +11,7 @@ import io.jtune.api.spi.TrialView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -39,7 +40,7 @@ import tensorboard.hparams.PluginData.SessionStartInfo;
  * {@code training_iteration}) and the HParams plugin's session start (the config's values) and end
  * (its status); in the experiment folder, the HParams experiment summary (every parameter with its
  * type and every metric). Each run of a trial starts a new file
- * ({@code events.out.tfevents.<seconds>.<host>.<n>}; TensorBoard reads them together). Files are
+ * ({@code events.out.tfevents.<seconds>.<host>.<n>}, never replacing one; TensorBoard reads them together). Files are
  * buffered and flushed at most every second, when a trial ends and at the end. Found on the class
  * path like {@link ReportCallback}; {@code -Djtune.tensorboard=false} turns it off.
  */
@@ -208,13 +209,20 @@ public final class TensorBoardCallback implements Callback {
         };
     }
 
+    /** A new events file in {@code dir}; the counter goes past names a former run of the experiment used in the same second. */
     private EventFileWriter newFile(Path dir) {
-        Path file = dir.resolve(FILE_PREFIX + (System.currentTimeMillis() / 1000) + "." + host + "." + (++files));
+        String stem = FILE_PREFIX + (System.currentTimeMillis() / 1000) + "." + host + ".";
         try {
             Files.createDirectories(dir);
-            return new EventFileWriter(file, now());
+            while (true) {
+                try {
+                    return new EventFileWriter(dir.resolve(stem + (++files)), now());
+                } catch (FileAlreadyExistsException taken) {
+                    // an earlier run of this experiment wrote this name in the same second
+                }
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the TensorBoard event file " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create a TensorBoard event file " + stem + files + " in " + dir + ": " + e.getMessage(), e);
         }
     }
 

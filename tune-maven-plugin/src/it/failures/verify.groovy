@@ -12,7 +12,8 @@ assert log =~ /\[jtune WARN\] TrialRunner: trial AlwaysFails_\w+ errored/
 assert !log.contains('DEBUG') && !log.contains('SLF4J')
 
 def errors = []
-new File(basedir, 'target/jtune/AlwaysFails').eachFileRecurse { if (it.name == 'error.txt') errors << it }
+def alwaysFails = new File(basedir, 'target/jtune').listFiles().find { it.name.startsWith('AlwaysFails_') }
+alwaysFails.eachFileRecurse { if (it.name == 'error.txt') errors << it }
 assert errors.size() == 2 : "error.txt files: ${errors}"
 assert errors.every { it.text.contains('java.lang.IllegalStateException: sensor offline') }
 

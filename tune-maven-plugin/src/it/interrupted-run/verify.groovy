@@ -1,16 +1,17 @@
-// The first run died at the fifth step (second iteration of the second trial); the second run
-// refused to start afresh in the same folder; the third, with -Djtune.resume=true, continued the
-// experiment to its end: every trial TERMINATED, each iteration logged exactly once.
+// The first run died at the fifth step (second iteration of the second trial); the second, with
+// -Djtune.resume=true, found that experiment (the latest CrashOnce_<date>) and continued it to its
+// end in the same folder: every trial TERMINATED, each iteration logged exactly once.
 import groovy.json.JsonSlurper
 
 def json = new JsonSlurper()
 assert new File(basedir, 'target/crash-marker').isFile() : 'the first run did not reach the crash'
 
+def experiments = new File(basedir, 'target/jtune').listFiles().findAll { it.name ==~ /CrashOnce_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d/ }
+assert experiments.size() == 1 : "one experiment, resumed in place: ${experiments*.name}"
+def dir = experiments[0]
 def log = new File(basedir, 'build.log').text
-assert log.contains("the experiment folder ${new File(basedir, 'target/jtune/CrashOnce').canonicalPath} holds an experiment already: continue it with -Djtune.resume=true")
-assert log.contains('resuming ') && log.contains('(jtune.resume=unfinished)') : 'the third run resumed the experiment'
+assert log.contains("resuming ${dir.canonicalPath} (jtune.resume=unfinished)") : 'the second run resumed the experiment'
 
-def dir = new File(basedir, 'target/jtune/CrashOnce')
 def state = json.parse(new File(dir, 'experiment_state.json'))
 assert state.trials.size() == 4 : "trials in the state: ${state.trials*.name}"
 assert state.trials.every { it.status == 'TERMINATED' } : "statuses: ${state.trials*.status}"

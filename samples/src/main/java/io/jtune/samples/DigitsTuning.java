@@ -15,12 +15,11 @@ final class DigitsTuning {
     /** What a digit experiment found. */
     record Outcome(ResultGrid grid, ResultGrid.BestResult best, Path checkpoint, double testAccuracy) {
 
-        /** The best trial's config, validation accuracy, test accuracy and where the results are. */
+        /** The best trial's config, validation accuracy and where the results are ({@link HeldOutTestAccuracy} printed its test accuracy). */
         void print(PrintStream out) {
             out.printf(Locale.ROOT, "%nBest trial: %s after %d training iterations%n", best.trial().id(), best.lastResult().trainingIteration());
             out.printf(Locale.ROOT, "Best config: %s%n", best.config());
             out.printf(Locale.ROOT, "Validation accuracy: %.4f%n", best.value());
-            out.printf(Locale.ROOT, "Test accuracy (held out, from %s): %.4f%n", checkpoint.getFileName(), testAccuracy);
             SampleOutput.printTrials(grid, out);
         }
     }

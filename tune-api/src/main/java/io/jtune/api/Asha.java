@@ -30,7 +30,7 @@ public @interface Asha {
     /** Trials stop after this many units of {@code timeAttr} (must be > 0). */
     double maxT() default 100;
 
-    /** The first rung: no trial stops before this many units (0 < gracePeriod <= maxT). */
+    /** The first rung: no trial stops before this many units ({@code 0 < gracePeriod <= maxT}). */
     double gracePeriod() default 1;
 
     /** Rungs are this factor apart and keep the top 1/reductionFactor (must be > 1). */

@@ -37,7 +37,7 @@ public @interface Stop {
     /** Results a trial reports before the plateau rule applies (Ray Tune's default 4). */
     int plateauGracePeriod() default 4;
 
-    /** A threshold on one reported metric: reached when the value is >= atLeast or <= atMost. */
+    /** A threshold on one reported metric: reached when the value is {@code >= atLeast} or {@code <= atMost}. */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({})

@@ -55,7 +55,7 @@ final class DefaultComponents {
     }
 
     /** The progress table on stdout; redrawn in place on a terminal. */
-    static Callback progressReporter() {
+    static ProgressReporter progressReporter() {
         return new ProgressReporter(System.out, PROGRESS_INTERVAL, System.console() != null);
     }
 
@@ -64,6 +64,6 @@ final class DefaultComponents {
                 .map(t -> new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t.history(), t.errorTrace(), t.localDir(),
                         t.latestCheckpoint().orElse(null), t.numFailures()))
                 .toList();
-        return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir());
+        return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir(), spec.info().objectives());
     }
 }

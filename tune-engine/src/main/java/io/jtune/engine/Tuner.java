@@ -4,6 +4,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
@@ -14,6 +15,7 @@ import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
@@ -26,8 +28,6 @@ import io.jtune.engine.search.SearcherWrapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,32 +50,36 @@ import java.util.function.Supplier;
  * A class annotated with {@code @Trainable} is configured from its annotations first; setters
  * called afterwards override them. Defaults are Ray Tune's: one sample, the basic variant
  * generator, FIFO scheduling, one CPU a trial, no retries, JSON, CSV and error-file output plus
- * the progress table (plus the callbacks on the class path, such as tune-report's report.html), results under {@code ./jtune-results/<trainable>_<date>}. A fresh run
+ * the progress table (plus the callbacks on the class path, such as tune-report's report.html),
+ * results under {@code target/jtune/<trainable>_<date>} in a Maven project ({@code build/jtune}
+ * with Gradle, else {@code ~/jtune-results}; see {@link ExperimentFolders}). A fresh run
  * refuses a folder that holds an experiment already.
  *
  * <p>An experiment that was interrupted (a crash, a kill, Ctrl-C) or ended by an error continues
  * with {@link #restore(Path, Class)}:
  *
  * <pre>{@code
- * ResultGrid grid = Tuner.restore(Path.of("jtune-results/MyTrainable_2025-01-01_12-00-00"), MyTrainable.class)
+ * ResultGrid grid = Tuner.restore(Path.of("target/jtune/MyTrainable_2025-01-01_12-00-00"), MyTrainable.class)
  *     .resume(ResumeMode.ERRORED)
  *     .fit();
  * }</pre>
  */
 public final class Tuner {
-    /** Where experiment folders go unless {@link #storagePath} says otherwise. */
-    public static final Path DEFAULT_STORAGE = Path.of("jtune-results");
+    static {
+        FallbackLogging.install();
+    }
+
     /** Ray Tune's starting experiment checkpoint period. */
     public static final Duration DEFAULT_SNAPSHOT_PERIOD = Duration.ofSeconds(10);
     /** The system property turning {@link #deterministic(boolean) deterministic mode} on for every experiment ({@code true}/{@code false}). */
     public static final String DETERMINISTIC_PROPERTY = "jtune.deterministic";
-    private static final DateTimeFormatter NAME_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
 
     private final TrainableSpec trainable;
     private String name;
     private SearchSpace space = SearchSpace.empty();
     private String metric;
     private Mode mode;
+    private List<Objective> objectives = List.of();
     private int numSamples = 1;
     private SearchAlgorithm searcher;
     private TrialScheduler scheduler;
@@ -88,7 +92,7 @@ public final class Tuner {
     private FailFast failFast = FailFast.OFF;
     private CheckpointPolicy checkpoint = CheckpointPolicy.NONE;
     private boolean reuseTrainables;
-    private Path storagePath = DEFAULT_STORAGE;
+    private Path storagePath = ExperimentFolders.defaultStorage(Path.of(""));
     private Long seed;
     private final List<Callback> callbacks = new ArrayList<>();
     private boolean progress = true;
@@ -100,6 +104,7 @@ public final class Tuner {
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
+    private MissingCheckpoints missingCheckpoints = MissingCheckpoints.RESTART;
     private ExecutorFactory executor;
 
     private Tuner(TrainableSpec trainable) {
@@ -109,7 +114,7 @@ public final class Tuner {
     /**
      * A class implementing {@link Trainable}, one annotated with {@code @io.jtune.api.Trainable}, or
      * one implementing {@link TrainFunction} with a no-arg constructor. A trainable given as a class
-     * can run in its own process ({@link #executor}).
+     * can run in its own process ({@code executor(...)}).
      */
     public static Tuner of(Class<?> trainableClass) {
         Objects.requireNonNull(trainableClass, "trainable class");
@@ -170,8 +175,9 @@ public final class Tuner {
         storagePath(dir.getParent());
         ExperimentState.RunnerState runner = state.runner();
         seed(runner.seed());
-        if (runner.metric() != null && runner.mode() != null) {
-            metric(runner.metric(), Mode.parse(runner.mode()));
+        boolean declared = runner.metric() != null && runner.metric().equals(metric) && runner.mode() != null && Mode.parse(runner.mode()) == mode;
+        if (runner.metric() != null && runner.mode() != null && !declared) {
+            metric(runner.metric(), Mode.parse(runner.mode())); // the metrics of a multi-objective experiment its class declares stay
         }
         ExperimentState.Settings settings = state.settings();
         numSamples(settings.numSamples());
@@ -182,6 +188,19 @@ public final class Tuner {
         checkpoint(settings.checkpoint());
         reuseTrainables(settings.reuseTrainables());
         restored = state;
+        return this;
+    }
+
+    /**
+     * What a restore does when a continuing trial's checkpoint folder listed in the state is gone
+     * (default {@link MissingCheckpoints#RESTART}: warn and continue from the latest one on disk);
+     * only for a Tuner made by {@link #restore}.
+     */
+    public Tuner missingCheckpoints(MissingCheckpoints policy) {
+        if (restored == null) {
+            throw new IllegalStateException("missingCheckpoints(" + policy + ") applies to a Tuner made by Tuner.restore(experimentFolder, trainable)");
+        }
+        this.missingCheckpoints = Objects.requireNonNull(policy, "missing checkpoints policy");
         return this;
     }
 
@@ -213,6 +232,20 @@ public final class Tuner {
         }
         this.metric = metric;
         this.mode = Objects.requireNonNull(mode, "mode of metric '" + metric + "'");
+        this.objectives = List.of();
+        return this;
+    }
+
+    /**
+     * Several metrics to optimise at once (multi-objective), each with its direction: multi-objective
+     * searchers ({@code NsgaIISearch}, {@code MotpeSearch}) use all of them and the result grid gives
+     * their Pareto front and hypervolume; everything that ranks by one metric (schedulers, other
+     * model-based searchers, stoppers, {@code getBestResult()}) uses the first.
+     */
+    public Tuner metrics(List<String> metrics, List<Mode> modes) {
+        List<Objective> all = Objective.of(metrics, modes);
+        metric(all.get(0).metric(), all.get(0).mode());
+        this.objectives = all;
         return this;
     }
 
@@ -326,7 +359,7 @@ public final class Tuner {
         return this;
     }
 
-    /** The folder holding experiment folders (default {@code ./jtune-results}). */
+    /** The folder holding experiment folders (default: {@link ExperimentFolders#defaultStorage}, e.g. {@code target/jtune} in a Maven project). */
     public Tuner storagePath(Path storage) {
         requireNotRestored("storagePath");
         this.storagePath = Objects.requireNonNull(storage, "storage path");
@@ -420,16 +453,17 @@ public final class Tuner {
 
     /** The experiment {@link #fit()} would run now, with every default filled in. */
     public ExperimentSpec spec() {
-        String experimentName = name != null ? name : trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
+        String experimentName = name != null ? name : ExperimentFolders.newName(storagePath, trainable.name());
         long experimentSeed = seed != null ? seed : new SplittableRandom().nextLong();
         SearchAlgorithm search = searcher != null ? SampleLimit.of(searcher, numSamples) : DefaultComponents.searcher(numSamples);
         TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
         connectBohb(search, schedule);
+        MachineResources totals = machine != null ? machine : MachineResources.detect();
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
-                stoppers, resources, machine != null ? machine : MachineResources.detect(), maxConcurrentTrials,
+                stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(), snapshotPeriod,
-                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic);
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic, objectives);
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -439,27 +473,20 @@ public final class Tuner {
         }
     }
 
-    private List<Callback> allCallbacks() {
+    /** Loggers, the Tuner's callbacks, the progress table, then the callbacks on the class path (what they print follows the final table). */
+    private List<Callback> allCallbacks(MachineResources totals) {
         List<Callback> all = new ArrayList<>();
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
-            all.addAll(DefaultComponents.discovered());
         }
         all.addAll(callbacks);
         if (progress) {
-            all.add(DefaultComponents.progressReporter());
+            all.add(DefaultComponents.progressReporter().machineCpus(totals.cpu()));
+        }
+        if (outputFiles) {
+            all.addAll(DefaultComponents.discovered());
         }
         return all;
-    }
-
-    /** {@code <trainable>_<date>}, with {@code _2}, {@code _3}, ... when an experiment of that name began in the same second. */
-    private String unusedDefaultName() {
-        String base = trainable.name() + "_" + LocalDateTime.now().format(NAME_DATE);
-        String candidate = base;
-        for (int i = 2; Files.exists(storagePath.resolve(candidate).resolve(ExperimentState.FILE)); i++) {
-            candidate = base + "_" + i;
-        }
-        return candidate;
     }
 
     /**
@@ -475,7 +502,7 @@ public final class Tuner {
         }
         fitted = true;
         if (name == null) {
-            name = unusedDefaultName();
+            name = ExperimentFolders.newName(storagePath, trainable.name());
         }
         ExperimentSpec spec = spec();
         Path dir = spec.experimentDir();
@@ -486,7 +513,7 @@ public final class Tuner {
         TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
         TrialRunner runner = restored == null
                 ? new TrialRunner(spec, executor, spec.deterministic() ? new SplittableRandom(spec.seed()) : new SplittableRandom())
-                : new TrialRunner(spec, executor, restored, resumeMode);
+                : new TrialRunner(spec, executor, restored, resumeMode, missingCheckpoints);
         List<Trial> trials = runner.run();
         return DefaultComponents.resultGrid(trials, spec);
     }

@@ -100,7 +100,7 @@ class TunerTest {
     void defaultsAreRayTunesAndTheExperimentFolderIsNamedAfterTheTrainable() {
         ExperimentSpec spec = Tuner.of(Line.class).spec();
         assertTrue(spec.name().matches("line_\\d{4}-\\d\\d-\\d\\d_\\d\\d-\\d\\d-\\d\\d"), spec.name());
-        assertEquals(Path.of("jtune-results").toAbsolutePath(), spec.storagePath());
+        assertEquals(Path.of("target/jtune").toAbsolutePath(), spec.storagePath(), "in a Maven project, under target/");
         assertEquals(java.util.Set.of("slope"), spec.space().domains().keySet(), "the @Param fields are the space");
         assertEquals("y", spec.metric());
         assertEquals(Mode.MAX, spec.mode());

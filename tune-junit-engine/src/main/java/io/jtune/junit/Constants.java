@@ -18,9 +18,10 @@ public final class Constants {
     public static final String SEED_PROPERTY_NAME = "jtune.seed";
 
     /**
-     * The folder experiments are written to. Default: {@code target/jtune} in the working
-     * directory, or {@code build/jtune} when the working directory holds a Gradle build and no
-     * {@code pom.xml}.
+     * The folder experiments are written to, each run a new {@code <trainable>_<date>} folder.
+     * Default: {@code target/jtune} in a Maven project, {@code build/jtune} in a Gradle project
+     * (by the working directory), else {@code ~/jtune-results}: the Tuner's default
+     * ({@link io.jtune.engine.ExperimentFolders#defaultStorage}).
      */
     public static final String STORAGE_PROPERTY_NAME = "jtune.storage";
 

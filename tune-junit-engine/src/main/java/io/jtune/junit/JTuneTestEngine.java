@@ -1,20 +1,19 @@
 package io.jtune.junit;
 
+import io.jtune.engine.log.FallbackLogging;
 import io.jtune.junit.descriptor.EngineConfiguration;
 import io.jtune.junit.descriptor.JTuneExecutionContext;
+import io.jtune.junit.discovery.DiscoveryProblems;
 import io.jtune.junit.discovery.TrainableSelectorResolver;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.platform.commons.PreconditionViolationException;
 import org.junit.platform.engine.ConfigurationParameters;
-import org.junit.platform.engine.DiscoveryIssue;
-import org.junit.platform.engine.DiscoveryIssue.Severity;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
-import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
 import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
 import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
 
@@ -22,13 +21,14 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
  * The JUnit Platform engine {@value Constants#ENGINE_ID}: every {@code @Trainable} class a request
  * selects becomes a container whose experiment runs when it executes, each trial a test of its own
  * (see {@link io.jtune.junit.descriptor.TrainableClassDescriptor}). Configured by the parameters
- * in {@link Constants}. Writes nothing to standard output unless progress output is switched on.
+ * in {@link Constants}. Writes to standard output only each experiment's summary when it ends (the
+ * best trial's metric, config and checkpoint: Surefire keeps no report entries), and the progress
+ * table when it is switched on.
  */
 public final class JTuneTestEngine extends HierarchicalTestEngine<JTuneExecutionContext> {
-
-    private static final EngineDiscoveryRequestResolver<EngineDescriptor> RESOLVER = EngineDiscoveryRequestResolver.<EngineDescriptor>builder()
-            .addSelectorResolver(TrainableSelectorResolver::new)
-            .build();
+    static {
+        FallbackLogging.install();
+    }
 
     @Override
     public String getId() {
@@ -48,13 +48,16 @@ public final class JTuneTestEngine extends HierarchicalTestEngine<JTuneExecution
     @Override
     public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
         EngineDescriptor engine = new EngineDescriptor(uniqueId, "jtune");
-        DiscoveryIssueReporter issues = DiscoveryIssueReporter.deduplicating(DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId));
+        DiscoveryProblems issues = DiscoveryProblems.of(request, uniqueId);
         try {
             configuration(request.getConfigurationParameters());
         } catch (PreconditionViolationException malformed) {
-            issues.reportIssue(DiscoveryIssue.create(Severity.ERROR, malformed.getMessage()));
+            issues.error(malformed.getMessage(), null, null);
         }
-        RESOLVER.resolve(request, engine, issues);
+        EngineDiscoveryRequestResolver.<EngineDescriptor>builder()
+                .addSelectorResolver(context -> new TrainableSelectorResolver(context, issues))
+                .build()
+                .resolve(request, engine);
         return engine;
     }
 

@@ -100,8 +100,10 @@ class ExecutionTest {
             Map<String, String> entries = entries(results, trial.getTestDescriptor());
             if (trial.getTestDescriptor().getDisplayName().endsWith("lr=0.9")) {
                 assertEquals("stopped early", entries.get("outcome"));
-                assertEquals("the scheduler StopHighLossScheduler(loss > 0.5) stopped it after iteration 1", entries.get("reason"));
+                assertEquals("stopped by StopHighLossScheduler at iteration 1, on loss=0.9 (its decision after that result)", entries.get("reason"));
                 assertEquals("1", entries.get("training_iteration"));
+                assertEquals(EarlyStoppedTrainable.class.getName(), trial.getTestDescriptor().getParent().orElseThrow().getDisplayName(),
+                        "Surefire files a trial under its experiment's display name: the fully qualified class name");
             } else {
                 assertEquals("finished", entries.get("outcome"));
                 assertEquals("3", entries.get("training_iteration"));
@@ -166,13 +168,20 @@ class ExecutionTest {
     }
 
     @Test
-    void standardOutputStaysQuietUnlessProgressIsSwitchedOn() {
+    void standardOutputHasOnlyTheSummaryUnlessProgressIsSwitchedOn() {
         String quiet = standardOutputOf(() -> execute(storage.resolve("quiet"), Map.of(), selectClass(QuadraticTrainable.class)));
         String progress = standardOutputOf(() -> execute(storage.resolve("progress"), Map.of(Constants.PROGRESS_PROPERTY_NAME, "true"),
                 selectClass(QuadraticTrainable.class)));
 
-        assertEquals("", quiet);
-        assertTrue(progress.contains("TERMINATED"), progress);
+        List<String> lines = quiet.lines().toList();
+        assertEquals(6, lines.size(), quiet);
+        assertTrue(lines.get(0).matches("jtune: experiment QuadraticTrainable_\\S+ \\(" + QuadraticTrainable.class.getName().replace(".", "\\.") + "\\)"), lines.get(0));
+        assertEquals("  trials:          3 TERMINATED", lines.get(1));
+        assertTrue(lines.get(2).matches("  best trial:      QuadraticTrainable_\\S+: loss = [0-9.E-]+ \\(min, last result\\)"), lines.get(2));
+        assertTrue(lines.get(3).startsWith("  best config:     x="), lines.get(3));
+        assertTrue(lines.get(4).startsWith("  best checkpoint: "), lines.get(4));
+        assertTrue(lines.get(5).startsWith("  results in:      " + storage.resolve("quiet")), lines.get(5));
+        assertTrue(progress.contains("TERMINATED") && progress.contains("best config:"), progress);
     }
 
     private static String standardOutputOf(Runnable run) {

@@ -48,7 +48,7 @@ class SelectorDiscoveryTest {
         assertEquals(1, results.getEngineDescriptor().getChildren().size());
         TestDescriptor experiment = results.getEngineDescriptor().getChildren().iterator().next();
         assertEquals(UniqueId.forEngine("jtune").append("class", QuadraticTrainable.class.getName()), experiment.getUniqueId());
-        assertEquals("QuadraticTrainable", experiment.getDisplayName());
+        assertEquals(QuadraticTrainable.class.getName(), experiment.getDisplayName());
         assertEquals(Optional.of(ClassSource.from(QuadraticTrainable.class)), experiment.getSource());
         assertEquals(Set.of(TestTag.create("quick")), experiment.getTags());
         assertTrue(experiment.isContainer());

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.model.Plugin;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -64,7 +65,7 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = SEED)
     private Long seed;
 
-    /** The folder the experiment folders go in; each experiment is {@code <storage>/<trainable name>}. */
+    /** The folder the experiment folders go in; each run is a new {@code <storage>/<trainable name>_<date>}. */
     @Parameter(property = STORAGE, defaultValue = "${project.build.directory}/jtune")
     private File storage;
 
@@ -73,10 +74,10 @@ public class RunMojo extends AbstractMojo {
     private Integer maxConcurrent;
 
     /**
-     * Continue the experiments already in the storage folder instead of starting new ones (a
-     * fresh run refuses a folder that holds an experiment): {@code true} or {@code unfinished}
-     * (unfinished trials continue from their last checkpoint), {@code errored} (errored ones too),
-     * {@code restart_errored} (errored ones start over). An experiment that was never started starts.
+     * Continue the latest experiment of each selected class in the storage folder instead of
+     * starting a new one: {@code true} or {@code unfinished} (unfinished trials continue from their
+     * last checkpoint), {@code errored} (errored ones too), {@code restart_errored} (errored ones
+     * start over). An experiment that was never started starts.
      */
     @Parameter(property = RESUME)
     private String resume;
@@ -104,6 +105,7 @@ public class RunMojo extends AbstractMojo {
             getLog().info("jtune: skipped, " + project.getArtifactId() + " does not depend on " + TUNE_API);
             return;
         }
+        warnOfOldSurefire(projectArtifacts);
         List<String> classNames = selectExperiments();
         IsolatedClassPath classPath = IsolatedClassPath.resolve(testClassPath(), projectArtifacts,
                 plugin.getPluginArtifact().getFile().toPath(), toFiles(plugin.getArtifacts()), plugin.getVersion());
@@ -115,6 +117,12 @@ public class RunMojo extends AbstractMojo {
         if (!failures.isEmpty()) {
             throw new MojoFailureException(failureMessage(failures, classNames.size()));
         }
+    }
+
+    private void warnOfOldSurefire(List<ArtifactFile> projectArtifacts) {
+        Plugin surefire = project.getBuild().getPluginsAsMap().get(SurefireCheck.SUREFIRE);
+        boolean runsTuningTests = projectArtifacts.stream().anyMatch(a -> a.key().equals(SurefireCheck.JUNIT_ENGINE));
+        SurefireCheck.warning(surefire == null ? null : surefire.getVersion(), runsTuningTests).ifPresent(getLog()::warn);
     }
 
     private List<String> selectExperiments() throws MojoFailureException {
@@ -141,11 +149,20 @@ public class RunMojo extends AbstractMojo {
     private List<String> launch(IsolatedClassPath classPath, List<String> classNames)
             throws MojoExecutionException, MojoFailureException {
         try {
-            return IsolatedLaunch.run(classPath, classNames, settings(), getLog()::info, getLog()::warn);
+            return IsolatedLaunch.run(classPath, classNames, settings(), this::summary, getLog()::warn);
         } catch (IllegalArgumentException badSetting) {
             throw new MojoFailureException("jtune: " + badSetting.getMessage(), badSetting);
         } catch (Throwable e) {
             throw new MojoExecutionException("jtune: the run failed: " + e, e);
+        }
+    }
+
+    /** A summary line: logged, or printed to standard output under {@code mvn -q} (the summary is the goal's result). */
+    private void summary(String line) {
+        if (getLog().isInfoEnabled()) {
+            getLog().info(line);
+        } else {
+            System.out.println(line);
         }
     }
 

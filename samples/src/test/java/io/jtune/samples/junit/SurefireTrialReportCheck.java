@@ -13,6 +13,6 @@ class SurefireTrialReportCheck {
     @Test
     void theSurefireReportListsEachTrialAsATestCase() throws Exception {
         TrialTestCases.assertEachTrialIsATestCase(TrialTestCases.moduleDirectory()
-                .resolve("target/surefire-reports/TEST-" + QuickDigitsTuningTest.class.getName() + ".xml"), QuickDigitsTuningTest.class.getSimpleName());
+                .resolve("target/surefire-reports/TEST-" + QuickDigitsTuningTest.class.getName() + ".xml"), QuickDigitsTuningTest.class.getName());
     }
 }

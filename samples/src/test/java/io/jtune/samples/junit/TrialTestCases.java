@@ -16,7 +16,7 @@ final class TrialTestCases {
     private TrialTestCases() {
     }
 
-    /** {@code className}: the launcher's name for the trials' class (Surefire uses the experiment's display name, the simple class name). */
+    /** {@code className}: the trials' class as reported, the fully qualified name of the experiment's class (the trials' source is its {@code @Step} method). */
     static void assertEachTrialIsATestCase(Path report, String className) throws Exception {
         assertTrue(report.toFile().isFile(), "no report at " + report);
         List<JUnitXmlReport.TestCase> cases = JUnitXmlReport.testCases(report);

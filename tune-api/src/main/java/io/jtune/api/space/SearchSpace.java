@@ -145,17 +145,20 @@ public final class SearchSpace {
         private Builder() {
         }
 
-        /** Adds a dimension, a nested space, or a constant value. */
+        /** Adds a dimension, a nested space, or a constant value; a name added twice is an error. */
         public Builder add(String name, Object value) {
             Objects.requireNonNull(name, "parameter name");
             if (name.isEmpty() || name.contains(Config.PATH_SEPARATOR)) {
                 throw new IllegalArgumentException("parameter name '" + name + "' must be non-empty and contain no '" + Config.PATH_SEPARATOR + "' (use nested(...) for nesting)");
             }
+            if (entries.containsKey(name)) {
+                throw new IllegalArgumentException("parameter '" + name + "' is in the search space twice (" + entries.get(name) + " and " + value
+                        + "); each parameter may be added once");
+            }
             if (value instanceof Domain d) {
                 d.validate(name);
             }
             entries.put(name, value);
-            conditions.remove(name);
             return this;
         }
 

@@ -28,11 +28,13 @@ public final class AnnotatedTrainables {
 
     /**
      * Validates the class (a {@link io.jtune.api.TuneException} lists every problem, each naming
-     * its element and the fix) and returns a factory that makes one adapter, wrapping one new
+     * its element and the fix; a warning when the annotation processor did not check it at compile
+     * time) and returns a factory that makes one adapter, wrapping one new
      * instance of the class, per call. The adapter class is generated once per class and cached
      * weakly.
      */
     public static Supplier<io.jtune.api.trainable.Trainable> factory(Class<?> c) {
+        CompileTimeCheck.warnIfUnchecked(c);
         ReflectiveTypeModel.requireValid(c);
         ReflectiveTypeModel model = ReflectiveTypeModel.of(c);
         return new AdapterSupplier(ADAPTERS.adapterOf(model), AdapterBinding.of(model));

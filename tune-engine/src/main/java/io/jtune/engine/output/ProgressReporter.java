@@ -20,13 +20,17 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
- * The console progress table (Ray Tune's {@code CLIReporter}): an overall line
- * {@code N done / M running / K pending (P paused, E errored), best <metric>=<v> (trial x)} and a
- * table of trial name, status, the searched parameters, the chosen metrics (the experiment metric
- * first), {@code iter} and {@code total time (s)}. It prints at most once per {@code minInterval}
- * when trials change; on a terminal it redraws in place (ANSI), otherwise it prints plain lines.
- * A final table is always printed at the experiment's end. At most {@value #MAX_ROWS} rows are
- * shown, shared fairly among the statuses, as Ray does. Writes only to the stream it is given.
+ * The console progress table (Ray Tune's {@code CLIReporter}): a line
+ * {@code running for 00:01:23, 2/2 CPUs in use}, an overall line
+ * {@code N done / M running / K pending (P paused, E errored), best <metric>=<v> (trial x, last result)}
+ * and a table of trial name, status, the searched parameters, the chosen metrics (the experiment
+ * metric first), {@code iter} and {@code total time (s)}. "Best" ranks every trial it knows (also
+ * those finished before a resume) by its last result, the scope of the final summary. It prints at
+ * most once per {@code minInterval} when trials start, report or end (not while they are added, so
+ * the first table of a resumed experiment counts every trial); on a terminal it redraws in place
+ * (ANSI), otherwise it prints plain lines. A final table listing every trial is always printed at
+ * the experiment's end; the live ones show at most {@value #MAX_ROWS} rows, shared fairly among the
+ * statuses, as Ray does. Writes only to the stream it is given.
  */
 public final class ProgressReporter implements Callback {
     /** Rows shown at most (Ray's {@code max_progress_rows}). */
@@ -43,8 +47,8 @@ public final class ProgressReporter implements Callback {
     private List<String> searchedParams = List.of();
     private String metric;
     private Mode mode;
-    private double best = Double.NaN;
-    private String bestTrial;
+    private double machineCpus = Double.NaN;
+    private long startedAt;
     private long lastReport = NEVER;
     private int linesOnScreen;
 
@@ -63,6 +67,12 @@ public final class ProgressReporter implements Callback {
         this.nanoClock = nanoClock;
     }
 
+    /** The CPUs the machine offers trials, for the {@code 2/2 CPUs in use} part of the header (unknown: omitted). */
+    public ProgressReporter machineCpus(double cpus) {
+        this.machineCpus = cpus;
+        return this;
+    }
+
     /** More metric columns, shown after the experiment metric. */
     public ProgressReporter metricColumns(String... metrics) {
         extraMetrics.addAll(List.of(metrics));
@@ -74,11 +84,12 @@ public final class ProgressReporter implements Callback {
         metric = experiment.metric();
         mode = experiment.mode();
         searchedParams = experiment.space() == null ? List.of() : List.copyOf(experiment.space().domains().keySet());
+        startedAt = nanoClock.getAsLong();
     }
 
     @Override
     public void onTrialAdd(TrialView trial) {
-        track(trial);
+        trials.put(trial.id(), trial);
     }
 
     @Override
@@ -88,13 +99,6 @@ public final class ProgressReporter implements Callback {
 
     @Override
     public void onTrialResult(TrialView trial, Result result) {
-        if (metric != null && mode != null) {
-            double v = result.getDouble(metric);
-            if (Double.isFinite(v) && mode.isBetter(v, best)) {
-                best = v;
-                bestTrial = shortName(trial);
-            }
-        }
         track(trial);
     }
 
@@ -111,7 +115,7 @@ public final class ProgressReporter implements Callback {
     @Override
     public void onExperimentEnd(List<? extends TrialView> all) {
         all.forEach(t -> trials.put(t.id(), t));
-        draw();
+        draw(true);
     }
 
     private void track(TrialView trial) {
@@ -119,12 +123,12 @@ public final class ProgressReporter implements Callback {
         long now = nanoClock.getAsLong();
         if (lastReport == NEVER || now - lastReport >= minIntervalNanos) {
             lastReport = now;
-            draw();
+            draw(false);
         }
     }
 
-    private void draw() {
-        List<String> lines = render(trials.values());
+    private void draw(boolean last) {
+        List<String> lines = render(trials.values(), last);
         StringBuilder text = new StringBuilder();
         if (terminal && linesOnScreen > 0) {
             text.append(ESC).append(linesOnScreen).append("A\r").append(ESC).append('J');
@@ -138,10 +142,11 @@ public final class ProgressReporter implements Callback {
         linesOnScreen = lines.size();
     }
 
-    /** The status block for these trials. */
-    List<String> render(Collection<TrialView> all) {
+    /** The status block for these trials; {@code everyRow}: the final one, every trial a row. */
+    List<String> render(Collection<TrialView> all, boolean everyRow) {
         List<String> lines = new ArrayList<>();
         lines.add("== Status ==");
+        lines.add(usage(all));
         lines.add(overall(all));
         List<String> params = paramColumns(all);
         List<String> metrics = metricColumns();
@@ -151,7 +156,7 @@ public final class ProgressReporter implements Callback {
         headers.add("iter");
         headers.add("total time (s)");
         TextTable table = new TextTable(headers);
-        List<TrialView> shown = fairRows(all);
+        List<TrialView> shown = everyRow ? List.copyOf(all) : fairRows(all);
         for (TrialView t : shown) {
             List<Object> row = new ArrayList<>();
             row.add(shortName(t));
@@ -166,7 +171,7 @@ public final class ProgressReporter implements Callback {
         }
         lines.addAll(table.lines());
         if (shown.size() < all.size()) {
-            lines.add("... " + (all.size() - shown.size()) + " more trials not shown (" + hiddenCounts(all, shown) + ")");
+            lines.add("... " + (all.size() - shown.size()) + " more trials not shown (" + hiddenCounts(all, shown) + "); the final table lists every trial");
         }
         return lines;
     }
@@ -179,10 +184,42 @@ public final class ProgressReporter implements Callback {
                 .append(counts.get(TrialStatus.PENDING)).append(" pending (")
                 .append(counts.get(TrialStatus.PAUSED)).append(" paused, ")
                 .append(counts.get(TrialStatus.ERROR)).append(" errored)");
-        if (bestTrial != null) {
-            s.append(", best ").append(metric).append('=').append(TextTable.formatG(best)).append(" (trial ").append(bestTrial).append(')');
+        TrialView best = best(all);
+        if (best != null) {
+            s.append(", best ").append(metric).append('=').append(TextTable.formatG(best.lastResult().getDouble(metric)))
+                    .append(" (trial ").append(shortName(best)).append(", last result)");
         }
         return s.toString();
+    }
+
+    /** {@code running for 00:01:23, 2/2 CPUs in use}: elapsed since setup, and the CPUs running trials hold. */
+    private String usage(Collection<TrialView> all) {
+        long seconds = Math.max(0, (nanoClock.getAsLong() - startedAt) / 1_000_000_000L);
+        double inUse = 0;
+        for (TrialView t : all) {
+            if (t.status() == TrialStatus.RUNNING && t.resources() != null) {
+                inUse += t.resources().cpu();
+            }
+        }
+        String cpus = TextTable.formatG(inUse) + (Double.isNaN(machineCpus) ? "" : "/" + TextTable.formatG(machineCpus));
+        return String.format(java.util.Locale.ROOT, "running for %02d:%02d:%02d, %s CPUs in use", seconds / 3600, seconds / 60 % 60, seconds % 60, cpus);
+    }
+
+    /** The trial whose last result is best by the experiment's metric (the summary's default scope), or null. */
+    private TrialView best(Collection<TrialView> all) {
+        if (metric == null || mode == null) {
+            return null;
+        }
+        TrialView best = null;
+        double bestValue = Double.NaN;
+        for (TrialView t : all) {
+            double v = t.lastResult() == null ? Double.NaN : t.lastResult().getDouble(metric);
+            if (Double.isFinite(v) && mode.isBetter(v, bestValue)) {
+                best = t;
+                bestValue = v;
+            }
+        }
+        return best;
     }
 
     private static Map<TrialStatus, Integer> counts(Collection<TrialView> trials) {

@@ -19,9 +19,12 @@ import java.util.stream.Collectors;
  *     (default: the files of the thread's context class loader when it is a {@link URLClassLoader},
  *     as in {@code tune:run}, else the driver's {@code java.class.path})
  * @param jvmOptions options for every worker JVM, before the per-trial ones (a trial's memory
- *     request adds {@code -Xmx}, which overrides one given here)
+ *     request adds {@code -Xmx}, which overrides one given here); default: the system property
+ *     {@value #JVM_OPTIONS_PROPERTY}, split at white space
  */
 public record ProcessOptions(Path java, String classPath, List<String> jvmOptions) {
+    /** Extra options for every worker JVM when none are given in code, e.g. {@code -Djtune.process.jvmOptions="-XX:+UseParallelGC -Xss2m"}. */
+    public static final String JVM_OPTIONS_PROPERTY = "jtune.process.jvmOptions";
 
     public ProcessOptions {
         Objects.requireNonNull(java, "java launcher");
@@ -31,9 +34,11 @@ public record ProcessOptions(Path java, String classPath, List<String> jvmOption
         jvmOptions = List.copyOf(jvmOptions);
     }
 
-    /** The driver's own {@code java} and class path (see {@link #classPath()}), no extra JVM options. */
+    /** The driver's own {@code java} and class path (see {@link #classPath()}), the JVM options of {@value #JVM_OPTIONS_PROPERTY}. */
     public static ProcessOptions defaults() {
-        return new ProcessOptions(Path.of(System.getProperty("java.home"), "bin", "java"), classPathOf(Thread.currentThread().getContextClassLoader()), List.of());
+        String options = System.getProperty(JVM_OPTIONS_PROPERTY, "").trim();
+        return new ProcessOptions(Path.of(System.getProperty("java.home"), "bin", "java"), classPathOf(Thread.currentThread().getContextClassLoader()),
+                options.isEmpty() ? List.of() : List.of(options.split("\\s+")));
     }
 
     /** The file class path {@code loader} loads from when it is a {@link URLClassLoader} of files, else {@code java.class.path}. */

@@ -127,8 +127,12 @@ public final class ProcessTrialExecutor implements TrialExecutor {
         worker.send(Command.StartTrial.of(launch, trainableClass, reuseTrainables));
     }
 
-    /** An idle worker of this shape, else a new one (ending an idle worker of another shape, so the pool does not grow). */
+    /**
+     * An idle worker of this shape, else a new one (ending an idle worker of another shape, so the
+     * pool does not grow). Idle workers that died meanwhile are dropped; their exit is reported as usual.
+     */
     private WorkerProcess acquire(WorkerShape shape) throws IOException {
+        idle.removeIf(w -> !w.isAlive());
         for (Iterator<WorkerProcess> it = idle.iterator(); it.hasNext(); ) {
             WorkerProcess w = it.next();
             if (w.shape().equals(shape)) {

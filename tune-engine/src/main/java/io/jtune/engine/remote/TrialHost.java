@@ -19,7 +19,9 @@ import java.util.function.Consumer;
  * <p>{@link #handle} is called from one thread at a time; {@code out} is called from the threads
  * that run trials, possibly at once, and must be thread-safe. A command the host cannot carry out
  * (an unknown class, a trial already running) answers with {@link Event.Failed} and
- * {@link Event.RunEnded}; commands for a trial whose run has ended are ignored.
+ * {@link Event.RunEnded}; commands for a trial whose run has ended are ignored. Every result
+ * carries where it was computed ({@code pid}, {@code hostname}, {@code node_ip} of this JVM), which
+ * the driver keeps instead of its own.
  */
 public final class TrialHost implements AutoCloseable {
     private final ClassLoader loader;
@@ -36,7 +38,11 @@ public final class TrialHost implements AutoCloseable {
         this.sink = new EventSink() {
             @Override
             public void post(TrialEvent event) {
-                out.accept(EventMapping.toWire(event));
+                Event wire = EventMapping.toWire(event);
+                if (wire instanceof Event.Reported r) {
+                    WorkerIdentity.addTo(r.metrics());
+                }
+                out.accept(wire);
             }
 
             @Override

@@ -1,8 +1,7 @@
 package io.jtune.engine.runner;
 
 import io.jtune.api.Result;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import io.jtune.engine.exec.LocalHost;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -49,9 +48,10 @@ final class AutoFields {
         values.put(Result.DATE, dateOf(nowSecond));
         values.put(Result.TRIAL_ID, trial.id());
         values.put(Result.EXPERIMENT_TAG, trial.experimentTag());
-        values.put(Result.PID, pid);
-        values.put(Result.HOSTNAME, Host.NAME);
-        values.put(Result.NODE_IP, Host.IP);
+        // where the trial ran: a worker in another JVM or on another node reports its own
+        values.putIfAbsent(Result.PID, pid);
+        values.putIfAbsent(Result.HOSTNAME, LocalHost.name());
+        values.putIfAbsent(Result.NODE_IP, LocalHost.ip());
         values.put(Result.TIME_SINCE_RESTORE, trial.timeSinceRestore);
         values.put(Result.ITERATIONS_SINCE_RESTORE, trial.iterationsSinceRestore);
         values.put(Result.CONFIG, trial.config());
@@ -71,25 +71,5 @@ final class AutoFields {
             date = DATE.format(LocalDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), ZoneId.systemDefault()));
         }
         return date;
-    }
-
-    /** This machine's name and address, looked up once. */
-    private static final class Host {
-        static final String NAME;
-        static final String IP;
-
-        static {
-            String name = "localhost";
-            String ip = "127.0.0.1";
-            try {
-                InetAddress local = InetAddress.getLocalHost();
-                name = local.getHostName();
-                ip = local.getHostAddress();
-            } catch (UnknownHostException e) {
-                // keep the loopback names
-            }
-            NAME = name;
-            IP = ip;
-        }
     }
 }

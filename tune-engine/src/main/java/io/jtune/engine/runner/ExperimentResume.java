@@ -8,6 +8,7 @@ import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.FolderNames;
+import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
@@ -38,11 +39,13 @@ final class ExperimentResume {
 
     private final ExperimentState state;
     private final ResumeMode mode;
+    private final MissingCheckpoints missing;
     private final ExperimentSpec spec;
 
-    ExperimentResume(ExperimentState state, ResumeMode mode, ExperimentSpec spec) {
+    ExperimentResume(ExperimentState state, ResumeMode mode, MissingCheckpoints missing, ExperimentSpec spec) {
         this.state = Objects.requireNonNull(state, "experiment state");
         this.mode = Objects.requireNonNull(mode, "resume mode");
+        this.missing = Objects.requireNonNull(missing, "missing checkpoints policy");
         this.spec = spec;
     }
 
@@ -68,6 +71,29 @@ final class ExperimentResume {
             requireSameType("stopper #" + (i + 1), state.stoppers().get(i), spec.stoppers().get(i));
         }
         requireFoldersInside();
+        if (missing == MissingCheckpoints.FAIL) {
+            List<String> gone = new ArrayList<>();
+            for (ExperimentState.TrialState t : state.trials()) {
+                if (continues(t)) {
+                    for (ExperimentState.CheckpointState c : t.checkpoints()) {
+                        Path folder = spec.experimentDir().resolve(t.name()).resolve(Path.of(c.path()).getFileName());
+                        if (!Files.isDirectory(folder)) {
+                            gone.add("trial " + t.name() + ": " + folder);
+                        }
+                    }
+                }
+            }
+            require(gone.isEmpty(), "checkpoint folders it lists are missing (" + String.join("; ", gone)
+                    + "); put them back, or resume with Tuner.missingCheckpoints(MissingCheckpoints.RESTART) to continue those trials from their latest checkpoint on disk");
+        }
+    }
+
+    private boolean continues(ExperimentState.TrialState saved) {
+        return switch (saved.status()) {
+            case PENDING, RUNNING, PAUSED -> true;
+            case ERROR -> mode != ResumeMode.UNFINISHED;
+            case TERMINATED -> false;
+        };
     }
 
     /** Every trial and checkpoint folder the state names resolves inside the experiment folder (a crafted state could name others). */
@@ -113,13 +139,8 @@ final class ExperimentResume {
         Trial trial = new Trial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()), spec.resources(), dir,
                 new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()));
         boolean erroredAgain = saved.status() == TrialStatus.ERROR && mode == ResumeMode.RESTART_ERRORED;
-        boolean continues = switch (saved.status()) {
-            case PENDING, RUNNING, PAUSED -> true;
-            case ERROR -> mode != ResumeMode.UNFINISHED;
-            case TERMINATED -> false;
-        };
-        if (!continues) {
-            trackExisting(trial, saved, Long.MAX_VALUE);
+        if (!continues(saved)) {
+            trackExisting(trial, saved, Long.MAX_VALUE, false);
             trial.restore(saved.status(), saved.numFailures(), saved.errorTrace(), JsonLoggerCallback.readResults(dir));
             trial.iteration = saved.trainingIteration();
             trial.timeTotalS = saved.timeTotalS();
@@ -132,7 +153,7 @@ final class ExperimentResume {
             List<Result> logged = JsonLoggerCallback.readResults(dir);
             boolean hasLog = Files.exists(dir.resolve(JsonLoggerCallback.RESULT_FILE));
             long lastLogged = hasLog ? (logged.isEmpty() ? 0 : logged.get(logged.size() - 1).trainingIteration()) : Long.MAX_VALUE;
-            trackExisting(trial, saved, lastLogged);
+            trackExisting(trial, saved, lastLogged, true);
             trial.restore(status, saved.numFailures(), saved.errorTrace(), logged);
         }
         TrackedCheckpoint from = trial.checkpoints().latest();
@@ -147,10 +168,15 @@ final class ExperimentResume {
      * Tracks the saved checkpoints whose folders exist and whose state is at most {@code upTo}
      * (the last iteration in result.json: a later one would leave a gap in the results).
      */
-    private void trackExisting(Trial trial, ExperimentState.TrialState saved, long upTo) {
+    private void trackExisting(Trial trial, ExperimentState.TrialState saved, long upTo, boolean continuing) {
         for (ExperimentState.CheckpointState c : saved.checkpoints()) {
             Path folder = trial.localDir().resolve(Path.of(c.path()).getFileName());
-            if (c.trainingIteration() <= upTo && Files.isDirectory(folder)) {
+            if (!Files.isDirectory(folder)) {
+                LOG.warn("trial {}: its checkpoint folder {} (training_iteration {}) listed in {} is missing; {}", trial.name(), folder,
+                        c.trainingIteration(), ExperimentState.FILE, continuing
+                                ? "the trial continues from its latest checkpoint still on disk, or from scratch (Tuner.missingCheckpoints(MissingCheckpoints.FAIL) refuses such a resume)"
+                                : "the finished trial keeps the others");
+            } else if (c.trainingIteration() <= upTo) {
                 for (TrackedCheckpoint evicted : trial.checkpoints().add(new TrackedCheckpoint(new Checkpoint(folder), c.trainingIteration(), c.timeTotalS(), c.score()))) {
                     delete(evicted.checkpoint().path());
                 }

@@ -55,6 +55,8 @@ public final class Trial implements TrialView {
     boolean exploited;
     boolean dirCreated;
     boolean metricsChecked;
+    /** How many results reported NaN or infinity for the experiment's metric. */
+    int nonFiniteMetrics;
     /** When the driver last heard from the current run (its start, a result, a checkpoint); for the {@link StallLimit}. */
     long lastHeardNanos;
     /** A PENDING trial that failed may not start before this time ({@link RetryBackoff}); 0 when it waits for none. */

@@ -14,6 +14,7 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
@@ -90,6 +91,7 @@ public final class TrialRunner {
     private final ReentrantLock stateLock = new ReentrantLock();
     private final MetricCheck metricCheck;
     private final StallLimit stallLimit;
+    private final int runningLimit;
     private final Set<String> sampledPaths;
     private final String idPrefix;
     private final int maxPending;
@@ -114,7 +116,12 @@ public final class TrialRunner {
      * then the scheduler gets its saved state.
      */
     public TrialRunner(ExperimentSpec spec, TrialExecutor executor, ExperimentState state, ResumeMode mode) {
-        this(spec, executor, state.runner().trialIdPrefix(), new ExperimentResume(state, mode, spec));
+        this(spec, executor, state, mode, MissingCheckpoints.RESTART);
+    }
+
+    /** As {@link #TrialRunner(ExperimentSpec, TrialExecutor, ExperimentState, ResumeMode)}; {@code missing} says what a missing checkpoint folder does. */
+    public TrialRunner(ExperimentSpec spec, TrialExecutor executor, ExperimentState state, ResumeMode mode, MissingCheckpoints missing) {
+        this(spec, executor, state.runner().trialIdPrefix(), new ExperimentResume(state, mode, missing, spec));
     }
 
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
@@ -132,6 +139,7 @@ public final class TrialRunner {
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
         this.stallLimit = new StallLimit(spec.stallTimeout());
+        this.runningLimit = runningLimit(spec, executor);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
         this.events = new EventIntake(executor, stateLock, order, byId::get);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
@@ -190,10 +198,13 @@ public final class TrialRunner {
             failed = false;
         } finally {
             commands.close();
-            executor.close();
+            // the state is final before the executor waits for steps in flight: a SIGTERM while a
+            // stuck step delays the close finds it written
             finalSnapshot(failed);
+            executor.close();
             io.close();
             endCallbacks(failed);
+            metricCheck.summarizeNonFinite(trials);
             removeShutdownHook(shutdownSnapshot);
             stateLock.unlock();
             folderLock.close();
@@ -266,6 +277,7 @@ public final class TrialRunner {
                 try {
                     if (started) {
                         writeSnapshot();
+                        System.err.println(resumeHint());
                     }
                 } finally {
                     stateLock.unlock();
@@ -279,6 +291,13 @@ public final class TrialRunner {
             LOG.warn("could not snapshot experiment {} at shutdown", spec.name(), e);
         }
         io.awaitDone(SHUTDOWN_WAIT);
+    }
+
+    /** What an interrupted run prints: where its state is and how to continue it. */
+    String resumeHint() {
+        Path dir = spec.experimentDir();
+        return "jtune: experiment " + spec.name() + " was interrupted; its state is saved in " + dir + ". Continue it with mvn tune:run"
+                + " -Djtune.resume=true, or Tuner.restore(Path.of(\"" + dir + "\"), <the trainable>).fit()";
     }
 
     private static void removeShutdownHook(Thread hook) {
@@ -451,8 +470,21 @@ public final class TrialRunner {
     }
 
     boolean hasCapacity(ResourceRequest request) {
-        return (spec.maxConcurrentTrials() == 0 || counts[TrialStatus.RUNNING.ordinal()] < spec.maxConcurrentTrials())
-                && executor.hasResources(request);
+        return (runningLimit == 0 || counts[TrialStatus.RUNNING.ordinal()] < runningLimit) && executor.hasResources(request);
+    }
+
+    /**
+     * At most this many trials run at once (0 = as resources allow): {@code maxConcurrentTrials}, or,
+     * when trials request no resources at all (0 CPUs), one slot per CPU of the executor, so they do
+     * not all start at once.
+     */
+    private static int runningLimit(ExperimentSpec spec, TrialExecutor executor) {
+        if (spec.maxConcurrentTrials() > 0) {
+            return spec.maxConcurrentTrials();
+        }
+        ResourceRequest r = spec.resources();
+        boolean requestsNothing = r.cpu() == 0 && r.gpu() == 0 && r.memoryBytes() == 0 && r.custom().values().stream().allMatch(v -> v == 0);
+        return requestsNothing ? Math.max(1, (int) executor.totals().cpu()) : 0;
     }
 
     private void addTrial(String id, Config config) {
@@ -565,6 +597,7 @@ public final class TrialRunner {
             metricCheck.check(trial, result);
             trial.metricsChecked = true;
         }
+        metricCheck.checkValues(trial, result);
         boolean stopRuleMet = result.done() | stoppersSayStop(trial, result);
         Decision decision = stopRuleMet ? Decision.STOP : late ? Decision.PAUSE : decide(trial, result);
         if (decision == Decision.CONTINUE && trial.exploited) {

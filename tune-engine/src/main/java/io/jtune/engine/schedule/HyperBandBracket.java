@@ -17,6 +17,10 @@ import java.util.stream.Collectors;
  * One bracket of {@link HyperBandScheduler}, as Ray Tune's {@code _Bracket}: up to {@code n} live
  * trials that each run to the milestone {@code cumulR}; successive halving keeps the best
  * {@code ceil(n / eta)} and raises the milestone to {@code min(r * eta, maxT)}, {@code s} times.
+ * Ray raises it to {@code int(min(r * eta, maxT - cumulR))} instead, so with maxT 27 and eta 3 its
+ * brackets end at 18 and no trial reaches maxT; jtune follows the HyperBand paper
+ * ({@code r_i = R eta^(i - s)}, the last rung is R), so the last rung is maxT, as users expect of a
+ * scheduler given {@code maxT}.
  */
 final class HyperBandBracket {
 

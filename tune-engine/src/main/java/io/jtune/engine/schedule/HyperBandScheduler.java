@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * (n, r) = (5, 81), (8, 27), (15, 9), (34, 3), (81, 1), as in the HyperBand paper. A trial that
  * reaches its milestone PAUSEs until every live trial of its bracket has; then the best
  * {@code ceil(n / eta)} are unpaused ({@link RunnerView#unpauseTrial}) towards the milestone
- * {@code min(r * eta, maxT)} and the rest are stopped. When the last rung is done the bracket's
+ * {@code min(r * eta, maxT)} (Ray: {@code min(r * eta, maxT - r)}, which ends short of maxT; see
+ * {@link HyperBandBracket}) and the rest are stopped. When the last rung is done the bracket's
  * trials stop ({@code stopLastTrials}) or run on. {@link #chooseTrialToRun} picks PENDING trials
  * and unpaused PAUSED ones of the least complete bracket first, band by band.
  */

@@ -32,7 +32,7 @@ public final class Stoppers {
         return new TrialPlateauStopper(metric);
     }
 
-    /** Stops the experiment when the top 10 values of the metric have std <= 0.001. */
+    /** Stops the experiment when the top 10 values of the metric have {@code std <= 0.001}. */
     public static ExperimentPlateauStopper experimentPlateau(String metric, Mode mode) {
         return new ExperimentPlateauStopper(metric, mode);
     }

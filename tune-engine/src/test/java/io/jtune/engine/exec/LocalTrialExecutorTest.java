@@ -151,6 +151,11 @@ class LocalTrialExecutorTest {
             executor.start(launch("a", 1, Config.empty(), null, 0));
             executor.start(launch("b", 2, Config.empty(), null, 0));
             assertFalse(executor.hasResources(ResourceRequest.cpus(1)));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (HangingTrainable.STUCK.get() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertEquals(2, HangingTrainable.STUCK.get(), "both threads are in their steps (under load they may start late)");
             executor.abandon("a", "it stalled");
             assertTrue(executor.hasResources(ResourceRequest.cpus(1)), "the abandoned run's CPU is free although its thread is stuck");
             assertTrue(log.messages().stream().anyMatch(m -> m.contains("trial a abandoned (it stalled)")), () -> log.messages().toString());

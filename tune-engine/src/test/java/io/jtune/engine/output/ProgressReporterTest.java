@@ -30,7 +30,7 @@ class ProgressReporterTest {
         ProgressReporter r = new ProgressReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8), Duration.ofSeconds(10), terminal, now::get);
         SearchSpace space = SearchSpace.builder().loguniform("lr", 1e-4, 1e-1).grid("units", 32, 64).constant("epochs", 3).build();
         r.setup(new ExperimentInfo("exp", Path.of("exp"), "loss", Mode.MIN, space, 1));
-        return r.metricColumns("acc");
+        return r.metricColumns("acc").machineCpus(2);
     }
 
     private String printed() {
@@ -55,8 +55,11 @@ class ProgressReporterTest {
         TestTrialView t3 = trial("t3", 0.05, 32);
 
         reporter.onTrialAdd(t1);
+        assertEquals("", printed(), "adding a trial prints nothing: the first table comes when one starts");
+        reporter.onTrialStart(t1);
         assertEquals(String.join(NL,
                 "== Status ==",
+                "running for 00:00:00, 1/2 CPUs in use",
                 "0 done / 1 running / 0 pending (0 paused, 0 errored)",
                 "+------------+---------+------+-------+------+-----+------+----------------+",
                 "| Trial name | status  |   lr | units | loss | acc | iter | total time (s) |",
@@ -76,7 +79,8 @@ class ProgressReporterTest {
         reporter.onTrialResult(t2, t2.lastResult());
         assertEquals(String.join(NL,
                 "== Status ==",
-                "0 done / 2 running / 0 pending (0 paused, 0 errored), best loss=0.25 (trial train_t2)",
+                "running for 00:00:10, 2/2 CPUs in use",
+                "0 done / 2 running / 0 pending (0 paused, 0 errored), best loss=0.25 (trial train_t2, last result)",
                 "+------------+---------+-------------+-------+------+------+------+----------------+",
                 "| Trial name | status  |          lr | units | loss |  acc | iter | total time (s) |",
                 "|------------+---------+-------------+-------+------+------+------+----------------|",
@@ -93,7 +97,8 @@ class ProgressReporterTest {
         assertEquals("", printed());
         reporter.onExperimentEnd(List.of(t1, t2, t3));
         String last = printed();
-        assertTrue(last.startsWith("== Status ==" + NL + "1 done / 0 running / 1 pending (0 paused, 1 errored), best loss=0.25 (trial train_t2)" + NL), last);
+        assertTrue(last.startsWith("== Status ==" + NL + "running for 00:00:11, 0/2 CPUs in use" + NL
+                + "1 done / 0 running / 1 pending (0 paused, 1 errored), best loss=0.25 (trial train_t2, last result)" + NL), last);
         assertTrue(last.contains("| train_t1   | TERMINATED |        0.01 |    32 |  0.5 | 0.75 |    1 |           1.25 |"), last);
         assertTrue(last.contains("| train_t2   | ERROR      | 0.000123457 |    64 | 0.25 |      |    2 |    1.23457e+06 |"), last);
         assertTrue(last.contains("| train_t3   | PENDING    |        0.05 |    32 |      |      |      |                |"), last);
@@ -106,35 +111,61 @@ class ProgressReporterTest {
         reporter.onTrialStart(t1);
         String first = printed();
         assertTrue(first.startsWith("== Status ==" + NL), first);
-        assertEquals(7, first.split(NL).length);
+        assertEquals(8, first.split(NL).length);
 
         at(10);
         t1.lastResult(result("loss", Double.NaN, "training_iteration", 1));
         reporter.onTrialResult(t1, t1.lastResult());
         String second = printed();
-        assertTrue(second.startsWith("\u001b[7A\r\u001b[J== Status ==" + NL + "0 done / 1 running / 0 pending (0 paused, 0 errored)" + NL), second);
+        assertTrue(second.startsWith("\u001b[8A\r\u001b[J== Status ==" + NL + "running for 00:00:10, 1/2 CPUs in use" + NL
+                + "0 done / 1 running / 0 pending (0 paused, 0 errored)" + NL), second);
         assertTrue(second.contains("|  nan |"), "NaN is shown as it is but is never the best: " + second);
 
         t1.status(TrialStatus.TERMINATED);
         reporter.onExperimentEnd(List.of(t1));
-        assertTrue(printed().startsWith("\u001b[7A\r\u001b[J== Status ==" + NL + "1 done / 0 running / 0 pending"), "the final table replaces the last one");
+        assertTrue(printed().startsWith("\u001b[8A\r\u001b[J== Status ==" + NL + "running for 00:00:10, 0/2 CPUs in use" + NL + "1 done / 0 running / 0 pending"),
+                "the final table replaces the last one");
     }
 
     @Test
-    void showsAtMostTwentyRowsSharedFairlyAmongTheStatuses() {
+    void liveTablesShowAtMostTwentyRowsSharedFairlyAmongTheStatusesAndTheFinalOneEveryTrial() {
         ProgressReporter reporter = reporter(false);
         List<TestTrialView> all = new ArrayList<>();
         for (int i = 0; i < 25; i++) {
             all.add(trial("t" + i, 0.01, 32).status(i % 8 == 0 ? TrialStatus.RUNNING : TrialStatus.TERMINATED));
         }
-        reporter.onExperimentEnd(all);
+        all.forEach(reporter::onTrialAdd);
+        reporter.onTrialStart(all.get(0));
 
         String out = printed();
         assertTrue(out.contains("21 done / 4 running / 0 pending"), out);
         assertEquals(20, out.lines().filter(l -> l.startsWith("| train_")).count(), out);
         assertTrue(out.contains("| train_t0   | RUNNING ") && out.contains("| train_t8   | RUNNING ") && out.contains("| train_t16  | RUNNING ")
                 && out.contains("| train_t24  | RUNNING "), "every running trial gets a row, even the last one: " + out);
-        assertTrue(out.contains("... 5 more trials not shown (5 TERMINATED)"), out);
+        assertTrue(out.contains("... 5 more trials not shown (5 TERMINATED); the final table lists every trial"), out);
+
+        reporter.onExperimentEnd(all);
+        String last = printed();
+        assertEquals(25, last.lines().filter(l -> l.startsWith("| train_")).count(), last);
+        assertTrue(!last.contains("not shown"), last);
+    }
+
+    @Test
+    void afterAResumeTheFirstTableCountsEveryTrialAndTheBestKnowsTrialsThatFinishedBefore() {
+        ProgressReporter reporter = reporter(false);
+        TestTrialView finished = trial("t1", 0.01, 32).status(TrialStatus.TERMINATED)
+                .lastResult(result("loss", 0.125, "training_iteration", 3, "time_total_s", 1.0));
+        TestTrialView paused = trial("t2", 0.02, 64).status(TrialStatus.PAUSED)
+                .lastResult(result("loss", 0.5, "training_iteration", 1, "time_total_s", 1.0));
+        TestTrialView pending = trial("t3", 0.03, 32);
+        reporter.onTrialAdd(finished);
+        reporter.onTrialAdd(paused);
+        reporter.onTrialAdd(pending);
+        paused.status(TrialStatus.RUNNING);
+        reporter.onTrialStart(paused);
+
+        String first = printed();
+        assertTrue(first.contains(NL + "1 done / 1 running / 1 pending (0 paused, 0 errored), best loss=0.125 (trial train_t1, last result)" + NL), first);
     }
 
     @Test

@@ -25,8 +25,9 @@ import java.util.stream.Stream;
  * not a test): each round runs a workload on threads, then in worker processes; medians over
  * {@code -Druns=N} rounds (default 5) and their ratio are printed.
  * <ol>
- *   <li>per-trial overhead: 200 trials x 1 step of a no-op trainable, 2 at a time, output files off
- *       (wall time / trials; the process executor's two workers are started in the round and reused);</li>
+ *   <li>per-trial overhead: experiments of 100 and of 600 trials x 1 step of a no-op trainable, 2 at a
+ *       time, output files off; the marginal cost of a trial is (wall(600) - wall(100)) / 500, so the
+ *       start of the process executor's two workers (paid once per experiment) is not in it;</li>
  *   <li>result throughput: 2 trials x 5,000 steps of a no-op trainable at once, output files off (results / s);</li>
  *   <li>worker start: a worker JVM from its start to its {@code ready} event, with default JVM options.</li>
  * </ol>
@@ -34,7 +35,8 @@ import java.util.stream.Stream;
  * -Dexec.mainClass=io.jtune.engine.process.ProcessExecutorBenchmark [-Druns=N]}.
  */
 public final class ProcessExecutorBenchmark {
-    private static final int OVERHEAD_TRIALS = 200;
+    private static final int FEW_TRIALS = 100;
+    private static final int MANY_TRIALS = 600;
     private static final int THROUGHPUT_STEPS = 5_000;
     private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 32, Map.of());
 
@@ -66,8 +68,8 @@ public final class ProcessExecutorBenchmark {
         try {
             for (int round = 0; round < runs + 1; round++) {
                 boolean warmUp = round == 0;
-                double ot = seconds(() -> overhead(ExecutorFactory.threads(), storage)) / OVERHEAD_TRIALS * 1e3;
-                double op = seconds(() -> overhead(ExecutorFactory.process(), storage)) / OVERHEAD_TRIALS * 1e3;
+                double ot = marginalMillis(ExecutorFactory.threads(), storage);
+                double op = marginalMillis(ExecutorFactory.process(), storage);
                 double tt = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.threads(), storage));
                 double tp = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage));
                 double ws = workerStartMillis();
@@ -82,7 +84,7 @@ public final class ProcessExecutorBenchmark {
         } finally {
             deleteRecursively(storage);
         }
-        System.out.printf(Locale.ROOT, "per-trial overhead (ms/trial):  threads %.3f, process %.3f, ratio %.1fx%n",
+        System.out.printf(Locale.ROOT, "marginal per-trial overhead (ms/trial):  threads %.3f, process %.3f, ratio %.1fx%n",
                 median(overheadThreads), median(overheadProcess), median(overheadProcess) / median(overheadThreads));
         System.out.printf(Locale.ROOT, "result throughput (results/s):  threads %.0f, process %.0f, ratio %.2fx%n",
                 median(throughputThreads), median(throughputProcess), median(throughputProcess) / median(throughputThreads));
@@ -90,8 +92,15 @@ public final class ProcessExecutorBenchmark {
         System.out.printf(Locale.ROOT, "(medians of %d rounds after one warm-up round, %d CPUs)%n", runs, Runtime.getRuntime().availableProcessors());
     }
 
-    private static void overhead(ExecutorFactory executor, Path storage) {
-        tuner(executor, storage).numSamples(OVERHEAD_TRIALS).stop(Stoppers.maximumIteration(1)).fit();
+    /** The wall time one more trial adds, in ms. */
+    private static double marginalMillis(ExecutorFactory executor, Path storage) {
+        double few = seconds(() -> overhead(executor, storage, FEW_TRIALS));
+        double many = seconds(() -> overhead(executor, storage, MANY_TRIALS));
+        return (many - few) / (MANY_TRIALS - FEW_TRIALS) * 1e3;
+    }
+
+    private static void overhead(ExecutorFactory executor, Path storage, int trials) {
+        tuner(executor, storage).numSamples(trials).stop(Stoppers.maximumIteration(1)).fit();
     }
 
     private static void throughput(ExecutorFactory executor, Path storage) {

@@ -1,6 +1,7 @@
 package io.jtune.engine.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Mode;
@@ -17,6 +18,7 @@ import io.jtune.engine.output.ErrorFileCallback;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +42,7 @@ class ProcessExecutorFaultsTest {
                 .machineResources(new MachineResources(3, 0, 1L << 30, Map.of()))
                 .executor(ExecutorFactory.process(FAST_START))
                 .storagePath(storage)
+                .stallTimeout(Duration.ofSeconds(10))
                 .progress(false);
     }
 
@@ -47,7 +50,8 @@ class ProcessExecutorFaultsTest {
     @CsvSource(delimiter = '|', value = {
         "exit | exited with code 3 while the trial ran",
         "halt | exited with code 7 while the trial ran",
-        "oom  | ran out of memory (java.lang.OutOfMemoryError under its heap limit -Xmx64m) and exited with code 3"})
+        "oom  | ran out of memory (java.lang.OutOfMemoryError under its heap limit -Xmx64m) and exited with code 3",
+        "spin | stalled: nothing (no result, no checkpoint) for"})
     void aBrokenWorkerFailsOnlyItsTrial(String fault, String cause) throws Exception {
         ResultGrid grid = threeTrials(fault, storage).fit();
 
@@ -55,8 +59,11 @@ class ProcessExecutorFaultsTest {
         TrialOutcome broken = grid.get(1);
         assertEquals(fault, broken.config().getString("fault"));
         assertEquals(TrialStatus.ERROR, broken.status());
-        assertTrue(broken.errorTrace().contains("trial " + broken.name() + " (id " + broken.id() + "): its worker process (pid "), broken.errorTrace());
+        String named = fault.equals("spin") ? "trial " + broken.name() + " stalled" : "trial " + broken.name() + " (id " + broken.id() + "): its worker process (pid ";
+        assertTrue(broken.errorTrace().contains(named), broken.errorTrace());
         assertTrue(broken.errorTrace().contains(cause), broken.errorTrace());
+        long brokenWorker = ((Number) broken.history().get(0).get("worker_pid")).longValue();
+        assertFalse(ProcessHandle.of(brokenWorker).map(ProcessHandle::isAlive).orElse(false), "its worker JVM is gone (a spinning one was killed)");
         assertEquals(1, broken.history().size(), "the result before the fault is kept");
         String errorFile = Files.readString(broken.dir().resolve(ErrorFileCallback.ERROR_FILE));
         assertTrue(errorFile.contains(cause), errorFile);

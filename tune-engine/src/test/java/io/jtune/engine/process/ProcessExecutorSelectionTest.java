@@ -35,6 +35,7 @@ class ProcessExecutorSelectionTest {
         for (TrialOutcome t : grid.trials()) {
             io.jtune.api.Result last = t.lastResult();
             assertNotEquals(ProcessHandle.current().pid(), ((Number) last.get("worker_pid")).longValue(), "ran in a worker JVM");
+            assertEquals(last.get("worker_pid"), last.get(io.jtune.api.Result.PID), "the pid field names the worker, as in Ray Tune");
             assertTrue(((Number) last.get("max_heap_mib")).longValue() <= 96, "-Xmx96m from @Resources(memoryMb = 96): " + last);
             assertEquals(String.valueOf(last.get("gpu_ids")).replaceAll("[\\[\\] ]", ""), last.get("cuda_visible_devices"), last.toString());
             assertEquals(1, ((java.util.List<?>) last.get("gpu_ids")).size(), last.toString());

@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
+import io.jtune.api.Result;
 import io.jtune.api.trainable.Session;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.api.trainable.TrialContext;
+import io.jtune.engine.exec.LocalHost;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialLaunch;
@@ -99,6 +101,15 @@ class TrialHostTest {
         return Command.StartTrial.of(launch, type.getName(), false);
     }
 
+    /** The metrics with the worker's pid, hostname and node_ip, which the host adds to every result. */
+    private static Map<String, Object> whereItRan(Map<String, Object> metrics) {
+        Map<String, Object> all = new java.util.HashMap<>(metrics);
+        all.put(Result.PID, Math.toIntExact(ProcessHandle.current().pid()));
+        all.put(Result.HOSTNAME, LocalHost.name());
+        all.put(Result.NODE_IP, LocalHost.ip());
+        return all;
+    }
+
     private Event next() throws InterruptedException {
         Event e = events.poll(30, TimeUnit.SECONDS);
         assertNotNull(e, "no event within 30 s");
@@ -112,7 +123,7 @@ class TrialHostTest {
         Event.Reported first = assertInstanceOf(Event.Reported.class, next());
         assertEquals("t1", first.trialId());
         assertEquals(7, first.runId());
-        assertEquals(Map.of("count", 11, "loss", 1.0 / 11, "gpus", List.of(1, 3)), first.metrics());
+        assertEquals(whereItRan(Map.of("count", 11, "loss", 1.0 / 11, "gpus", List.of(1, 3))), first.metrics());
         host.handle(new Command.Save("t1", true));
         Event.Saved saved = assertInstanceOf(Event.Saved.class, next());
         assertEquals(1, saved.iteration());
@@ -134,7 +145,7 @@ class TrialHostTest {
         host.handle(start("f", 1, ThreeReports.class, Map.of(), null, List.of()));
         for (int i = 1; i <= 3; i++) {
             Event.Reported r = assertInstanceOf(Event.Reported.class, next());
-            assertEquals(Map.of("i", i, "trial", "f"), r.metrics());
+            assertEquals(whereItRan(Map.of("i", i, "trial", "f")), r.metrics());
             host.handle(new Command.Continue("f"));
         }
         assertEquals(new Event.Finished("f", 1), next());
@@ -150,6 +161,9 @@ class TrialHostTest {
         assertTrue(failed.error().stackText().contains("FailsInStep.step"), failed.error().stackText());
         TrialEvent.Failed onDriver = (TrialEvent.Failed) EventMapping.toTrialEvent(failed);
         assertEquals("java.lang.IllegalStateException: the data set is empty", onDriver.error().toString());
+        StackTraceElement top = onDriver.error().getStackTrace()[0];
+        assertEquals(FailsInStep.class.getName() + ".step(TrialHostTest.java)", top.getClassName() + "." + top.getMethodName() + "(" + top.getFileName() + ")");
+        assertTrue(top.getLineNumber() > 0, top.toString());
         host.handle(new Command.Stop("bad", false));
         assertEquals(new Event.RunEnded("bad", 3), next());
     }

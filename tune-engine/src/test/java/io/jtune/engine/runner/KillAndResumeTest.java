@@ -10,6 +10,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.output.CsvFormat;
+import io.jtune.engine.testing.ChildJvms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -110,11 +111,7 @@ class KillAndResumeTest {
     }
 
     private static Process start(Path storage, Path steps, int run) throws IOException {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), KillableExperiment.class.getName(), storage.toString(), steps.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(log(storage, run).toFile())
-                .start();
+        return ChildJvms.start(KillableExperiment.class, log(storage, run), storage.toString(), steps.toString());
     }
 
     private static Path log(Path storage, int run) {
@@ -122,15 +119,11 @@ class KillAndResumeTest {
     }
 
     private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "(no log: " + e + ")";
-        }
+        return ChildJvms.read(file);
     }
 
     private static long size(Path file) throws IOException {
-        return Files.exists(file) ? Files.size(file) : 0;
+        return ChildJvms.size(file);
     }
 
     /** The iterations the experiment's state records over all trials (0 before the first snapshot). */

@@ -40,9 +40,19 @@ class HyperBandSchedulerTest {
         assertEquals(List.of("34@3", "12@9", "4@27", "2@81"), rounds(3, 34, 3));
     }
 
-    /** Runs every live trial of a fresh bracket to each milestone and halves it, recording "n@milestone" per round. */
+    @Test
+    void theLastRungIsMaxTNotRaysMaxTMinusThePreviousMilestone() {
+        // maxT=27, eta=3, s=3: milestones min(r * eta, maxT) = 1, 3, 9, 27; Ray's int(min(r * eta, maxT - cumul_r)) would end at 18
+        assertEquals(List.of("27@1", "9@3", "3@9", "1@27"), rounds(3, 27, 1, 27));
+    }
+
     private static List<String> rounds(int s, int n0, int r0) {
-        HyperBandBracket b = new HyperBandBracket(s, n0, r0, 81, 3, true);
+        return rounds(s, n0, r0, 81);
+    }
+
+    /** Runs every live trial of a fresh bracket to each milestone and halves it, recording "n@milestone" per round. */
+    private static List<String> rounds(int s, int n0, int r0, int maxT) {
+        HyperBandBracket b = new HyperBandBracket(s, n0, r0, maxT, 3, true);
         for (int i = 0; i < n0; i++) {
             b.add(new FakeTrial("t" + i));
         }

@@ -15,7 +15,12 @@ public final class CapturedLog implements AutoCloseable {
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
     public CapturedLog(Class<?> source) {
-        this.logger = (Logger) LoggerFactory.getLogger(source);
+        this(source.getName());
+    }
+
+    /** For a logger by name (the class may not be visible to the test). */
+    public CapturedLog(String loggerName) {
+        this.logger = (Logger) LoggerFactory.getLogger(loggerName);
         this.previous = logger.getLevel();
         this.additive = logger.isAdditive();
         logger.setLevel(Level.WARN);

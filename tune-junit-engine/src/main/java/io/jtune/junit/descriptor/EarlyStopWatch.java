@@ -10,14 +10,16 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Stands in for the experiment's scheduler to learn which trials it stopped early: the runner
- * calls {@code onTrialRemove} for a trial the scheduler stopped and {@code onTrialComplete} for
- * one that finished (as Ray Tune does). Every call is passed on unchanged.
+ * Stands in for the experiment's scheduler to learn which trials it stopped early and why: the
+ * runner calls {@code onTrialRemove} for a trial the scheduler stopped and {@code onTrialComplete}
+ * for one that finished (as Ray Tune does). The reason is one line naming the scheduler, the
+ * iteration and the metric value it stopped the trial on. Every call is passed on unchanged.
  */
 final class EarlyStopWatch implements TrialScheduler {
 
     private final TrialScheduler scheduler;
     private final Map<String, String> stoppedEarly = new ConcurrentHashMap<>();
+    private String metric;
 
     EarlyStopWatch(TrialScheduler scheduler) {
         this.scheduler = scheduler;
@@ -30,13 +32,23 @@ final class EarlyStopWatch implements TrialScheduler {
 
     @Override
     public void onTrialRemove(RunnerView runner, TrialView trial) {
-        long iteration = trial.lastResult() == null ? 0 : trial.lastResult().trainingIteration();
-        stoppedEarly.put(trial.id(), "the scheduler " + scheduler.debugString() + " stopped it after iteration " + iteration);
+        stoppedEarly.put(trial.id(), reason(trial.lastResult()));
         scheduler.onTrialRemove(runner, trial);
+    }
+
+    /** E.g. {@code stopped by AsyncHyperBandScheduler at iteration 6, on loss=0.42 (its decision after that result)}. */
+    private String reason(Result last) {
+        String name = scheduler.getClass().getSimpleName();
+        if (last == null) {
+            return "stopped by " + name + " before its first result";
+        }
+        String on = metric != null && last.has(metric) ? ", on " + metric + "=" + last.get(metric) : "";
+        return "stopped by " + name + " at iteration " + last.trainingIteration() + on + " (its decision after that result)";
     }
 
     @Override
     public void setup(ExperimentInfo experiment) {
+        metric = experiment.metric();
         scheduler.setup(experiment);
     }
 

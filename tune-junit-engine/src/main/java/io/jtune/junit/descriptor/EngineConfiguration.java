@@ -9,8 +9,8 @@ import static io.jtune.junit.Constants.STORAGE_PROPERTY_NAME;
 
 import io.jtune.api.TuneException;
 import io.jtune.engine.ExecutorFactory;
+import io.jtune.engine.ExperimentFolders;
 import io.jtune.engine.Tuner;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -32,17 +32,10 @@ public record EngineConfiguration(OptionalInt samples, OptionalLong seed, Path s
                 positiveInt(parameters, SAMPLES_PROPERTY_NAME),
                 parameters.get(SEED_PROPERTY_NAME).map(String::trim).map(v -> OptionalLong.of(parseLong(SEED_PROPERTY_NAME, v))).orElse(OptionalLong.empty()),
                 parameters.get(STORAGE_PROPERTY_NAME).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of)
-                        .orElseGet(() -> defaultStorage(workingDirectory)).toAbsolutePath().normalize(),
+                        .orElseGet(() -> ExperimentFolders.defaultStorage(workingDirectory)).toAbsolutePath().normalize(),
                 positiveInt(parameters, MAX_CONCURRENT_PROPERTY_NAME),
                 parameters.get(PROGRESS_PROPERTY_NAME).map(v -> parseBoolean(PROGRESS_PROPERTY_NAME, v)).orElse(false),
                 parameters.get(EXECUTOR_PROPERTY_NAME).filter(v -> !v.isBlank()).map(EngineConfiguration::executor));
-    }
-
-    /** {@code target/jtune}, or {@code build/jtune} in a Gradle project (a build.gradle and no pom.xml). */
-    static Path defaultStorage(Path workingDirectory) {
-        boolean gradle = !Files.exists(workingDirectory.resolve("pom.xml"))
-                && (Files.exists(workingDirectory.resolve("build.gradle")) || Files.exists(workingDirectory.resolve("build.gradle.kts")));
-        return workingDirectory.resolve(gradle ? "build" : "target").resolve("jtune");
     }
 
     /** Applies what is set here over the class's declarations; storage and progress are always set. */

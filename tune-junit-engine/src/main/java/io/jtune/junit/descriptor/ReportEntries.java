@@ -48,7 +48,7 @@ final class ReportEntries {
         }
     }
 
-    /** The entry summing up the experiment, then (when it has a best trial) the best trial's id, config and metric. */
+    /** The entry summing up the experiment, then (when it has a best trial) the best trial's id, config, metric and checkpoint. */
     static void publishExperiment(ResultGrid grid, Optional<ResultGrid.BestResult> best, Consumer<ReportEntry> sink) {
         Map<String, String> summary = new LinkedHashMap<>();
         summary.put("trials", Integer.toString(grid.size()));
@@ -62,6 +62,7 @@ final class ReportEntries {
             entry.put("best_config", b.config().isEmpty() ? "{}" : b.config().toString());
             entry.put("metric", b.metric() + " (" + b.mode() + ")");
             entry.put("best_value", Double.toString(b.value()));
+            b.checkpoint().ifPresent(checkpoint -> entry.put("best_checkpoint", checkpoint.path().toString()));
             sink.accept(ReportEntry.from(entry));
         });
     }

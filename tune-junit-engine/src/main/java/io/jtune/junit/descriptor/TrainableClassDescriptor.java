@@ -6,6 +6,7 @@ import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.annotated.ExpectationVerdicts;
 import io.jtune.engine.annotated.MissedExpectation;
+import io.jtune.engine.output.ExperimentSummary;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -19,7 +20,8 @@ import org.opentest4j.MultipleFailuresError;
 
 /**
  * One experiment: the container of a {@code @Trainable} class, with a {@link ClassSource} and the
- * class's {@code @Tag}s. Its trials are added as {@link TrialDescriptor}s while it runs. Its unique
+ * class's {@code @Tag}s. It is displayed by the fully qualified class name, which Surefire's XML
+ * report gives its trials as {@code classname} (a trial has no source of its own: it is no method). Its trials are added as {@link TrialDescriptor}s while it runs. Its unique
  * id ends in {@code [class:<fully qualified name>]}.
  *
  * <p>Executing it runs the experiment as the class declares it, with the engine's configuration
@@ -36,7 +38,7 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
     private final Set<TestTag> tags;
 
     public TrainableClassDescriptor(UniqueId uniqueId, Class<?> trainableClass, Set<TestTag> tags) {
-        super(uniqueId, trainableClass.getSimpleName(), ClassSource.from(trainableClass));
+        super(uniqueId, trainableClass.getName(), ClassSource.from(trainableClass));
         this.trainableClass = trainableClass;
         this.tags = Set.copyOf(tags);
     }
@@ -80,8 +82,20 @@ public class TrainableClassDescriptor extends AbstractTestDescriptor implements 
             trials.abortUnfinished("the experiment of " + trainableClass.getName() + " ended before this trial did");
         }
         ReportEntries.publishExperiment(grid, best(grid, declared), entry -> context.listener().reportingEntryPublished(this, entry));
+        printSummary(grid, declared);
         verifyExpectations(grid);
         return context;
+    }
+
+    /**
+     * The experiment's summary on standard output, as {@code tune:run} prints it: Surefire keeps no
+     * report entries, so this is how {@code mvn test} (and its XML's system-out) shows the best
+     * trial's config, metric and checkpoint.
+     */
+    private void printSummary(ResultGrid grid, ExperimentSpec spec) {
+        StringBuilder text = new StringBuilder("jtune: experiment ").append(grid.experimentDir().getFileName()).append(" (").append(trainableClass.getName()).append(')');
+        ExperimentSummary.lines(grid, spec.metric() != null).forEach(line -> text.append(System.lineSeparator()).append(line));
+        System.out.println(text);
     }
 
     private void verifyExpectations(ResultGrid grid) {

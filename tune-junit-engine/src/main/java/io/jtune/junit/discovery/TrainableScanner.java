@@ -11,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.platform.engine.DiscoveryIssue;
-import org.junit.platform.engine.DiscoveryIssue.Severity;
-import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
 
 /**
  * Finds the names of {@code @Trainable} classes in a {@link ScanScope} with ClassGraph. A classpath
@@ -28,9 +25,9 @@ final class TrainableScanner {
     private static final String INDEX_FOLDER = INDEX_RESOURCE.substring(0, INDEX_RESOURCE.lastIndexOf('/'));
     private static final String TRAINABLE = Trainable.class.getName();
 
-    private final DiscoveryIssueReporter issues;
+    private final DiscoveryProblems issues;
 
-    TrainableScanner(DiscoveryIssueReporter issues) {
+    TrainableScanner(DiscoveryProblems issues) {
         this.issues = issues;
     }
 
@@ -64,9 +61,8 @@ final class TrainableScanner {
                 try {
                     indexes.put(ClasspathElements.key(index.getClasspathElementURI()), classNames(index.getContentAsString()));
                 } catch (IOException e) {
-                    issues.reportIssue(DiscoveryIssue.builder(Severity.WARNING,
-                            "could not read " + index.getURI() + " (" + e.getMessage() + "); scanning the classes of "
-                                    + index.getClasspathElementURI() + " for @Trainable instead").cause(e));
+                    issues.warning("could not read " + index.getURI() + " (" + e.getMessage() + "); scanning the classes of "
+                            + index.getClasspathElementURI() + " for @Trainable instead", null, e);
                 }
             }
         }

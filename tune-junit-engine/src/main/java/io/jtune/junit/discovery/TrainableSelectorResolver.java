@@ -15,8 +15,6 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.ReflectionSupport;
-import org.junit.platform.engine.DiscoveryIssue;
-import org.junit.platform.engine.DiscoveryIssue.Severity;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.TestTag;
@@ -29,7 +27,6 @@ import org.junit.platform.engine.discovery.PackageSelector;
 import org.junit.platform.engine.discovery.UniqueIdSelector;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
-import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
 import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver.InitializationContext;
 import org.junit.platform.engine.support.discovery.SelectorResolver;
 
@@ -46,13 +43,13 @@ public final class TrainableSelectorResolver implements SelectorResolver {
 
     private final UniqueId engineId;
     private final Predicate<String> classNameFilter;
-    private final DiscoveryIssueReporter issues;
+    private final DiscoveryProblems issues;
     private final TrainableScanner scanner;
 
-    public TrainableSelectorResolver(InitializationContext<?> context) {
+    public TrainableSelectorResolver(InitializationContext<?> context, DiscoveryProblems issues) {
         this.engineId = context.getEngineDescriptor().getUniqueId();
         this.classNameFilter = context.getClassNameFilter();
-        this.issues = context.getIssueReporter();
+        this.issues = issues;
         this.scanner = new TrainableScanner(issues);
     }
 
@@ -64,8 +61,8 @@ public final class TrainableSelectorResolver implements SelectorResolver {
         }
         List<Problem> problems = ReflectiveTypeModel.problems(candidate);
         if (!problems.isEmpty()) {
-            problems.forEach(problem -> issues.reportIssue(DiscoveryIssue.builder(Severity.ERROR,
-                    "invalid @Trainable class " + candidate.getName() + ": " + problem.message()).source(sourceOf(problem, candidate))));
+            problems.forEach(problem -> issues.error("invalid @Trainable class " + candidate.getName() + ": " + problem.message(),
+                    sourceOf(problem, candidate), null));
             return unresolved();
         }
         return context.addToParent(parent -> Optional.of(new TrainableClassDescriptor(
@@ -106,7 +103,7 @@ public final class TrainableSelectorResolver implements SelectorResolver {
             if (classNameFilter.test(name)) {
                 ReflectionSupport.tryToLoadClass(name)
                         .ifSuccess(loaded -> selectors.add(DiscoverySelectors.selectClass(loaded)))
-                        .ifFailure(e -> issues.reportIssue(unloadable(name, scope, e)));
+                        .ifFailure(e -> unloadable(name, scope, e));
             }
         }
         return selectors.isEmpty() ? unresolved() : Resolution.selectors(selectors);
@@ -118,13 +115,14 @@ public final class TrainableSelectorResolver implements SelectorResolver {
     }
 
     /** A class the index lists but that is gone is a stale index (a warning); one that is there but fails to load is an error. */
-    private static DiscoveryIssue.Builder unloadable(String name, ScanScope scope, Exception e) {
+    private void unloadable(String name, ScanScope scope, Exception e) {
         if (e instanceof ClassNotFoundException) {
-            return DiscoveryIssue.builder(Severity.WARNING, TrainableScanner.INDEX_RESOURCE + " in " + scope.description() + " lists " + name
-                    + ", which is not on the class path: rebuild (e.g. mvn clean test) so that the index no longer lists it");
+            issues.warning(TrainableScanner.INDEX_RESOURCE + " in " + scope.description() + " lists " + name
+                    + ", which is not on the class path: rebuild (e.g. mvn clean test) so that the index no longer lists it", null, null);
+        } else {
+            issues.error("@Trainable class " + name + " in " + scope.description() + " cannot be loaded: " + e
+                    + "; check that its dependencies are on the test class path", null, e);
         }
-        return DiscoveryIssue.builder(Severity.ERROR, "@Trainable class " + name + " in " + scope.description() + " cannot be loaded: " + e
-                + "; check that its dependencies are on the test class path").cause(e);
     }
 
     /** The class's valid {@code @Tag} values; an invalid one is reported and left out, as Jupiter does. */
@@ -134,9 +132,9 @@ public final class TrainableSelectorResolver implements SelectorResolver {
             if (TestTag.isValid(tag.value())) {
                 tags.add(TestTag.create(tag.value()));
             } else {
-                issues.reportIssue(DiscoveryIssue.builder(Severity.WARNING, "@Tag(\"" + tag.value() + "\") on " + trainableClass.getName()
-                        + " is not a valid tag and is ignored: a tag must not be blank nor contain whitespace, ISO control characters or any of , ( ) & | !")
-                        .source(ClassSource.from(trainableClass)));
+                issues.warning("@Tag(\"" + tag.value() + "\") on " + trainableClass.getName()
+                        + " is not a valid tag and is ignored: a tag must not be blank nor contain whitespace, ISO control characters or any of , ( ) & | !",
+                        ClassSource.from(trainableClass), null);
             }
         }
         return tags;

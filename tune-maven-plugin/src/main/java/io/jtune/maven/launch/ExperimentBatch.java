@@ -1,20 +1,17 @@
 package io.jtune.maven.launch;
 
 import io.jtune.api.TuneException;
+import io.jtune.engine.ExperimentFolders;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.annotated.AnnotatedTrainables;
-import io.jtune.engine.runner.ExperimentState;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * Runs {@code tune:run}'s experiments inside the project's class loader, where the project's
@@ -23,10 +20,10 @@ import java.util.stream.Stream;
  * {@link BiConsumer} for warnings with their cause, the class names and the
  * {@link PluginProperties} settings. The engine prints the progress table to standard output.
  *
- * <p>Each experiment is named after its trainable and lives in {@code <storage>/<name>}, so a
- * later {@code -Djtune.resume} finds it and continues it with {@code Tuner.restore} (one that was
- * never started starts); a fresh run never writes into a folder that holds an experiment already.
- * Experiments run one after another; one that fails does not stop the next.
+ * <p>Each run of an experiment is a new folder {@code <storage>/<name>_<date>} (as the JUnit engine
+ * and the Tuner name theirs), so a re-run after a fix needs no {@code mvn clean}; a later
+ * {@code -Djtune.resume} continues the latest of them with {@code Tuner.restore} (one that was
+ * never started starts). Experiments run one after another; one that fails does not stop the next.
  */
 public final class ExperimentBatch {
     private static final String REASON_SEPARATOR = System.lineSeparator() + "      ";
@@ -71,15 +68,14 @@ public final class ExperimentBatch {
     }
 
     private ResultGrid fit(Class<?> trainableClass, String name, RunSettings run) {
-        Path dir = run.storage().resolve(name);
         if (run.resume() != null) {
-            if (Files.exists(dir.resolve(ExperimentState.FILE))) {
-                return resume(trainableClass, dir, run);
+            Optional<Path> latest = ExperimentFolders.latest(run.storage(), name);
+            if (latest.isPresent()) {
+                return resume(trainableClass, latest.get(), run);
             }
-            info.accept("  no experiment to resume in " + dir + ": starting it");
+            info.accept("  no experiment " + name + "_<date> to resume in " + run.storage() + ": starting a new one");
         }
-        refuseExisting(dir);
-        Tuner tuner = Tuner.of(trainableClass).name(name).storagePath(run.storage()).progress(!run.quiet());
+        Tuner tuner = Tuner.of(trainableClass).storagePath(run.storage()).progress(!run.quiet());
         run.samples().ifPresent(tuner::numSamples);
         run.seed().ifPresent(tuner::seed);
         run.maxConcurrent().ifPresent(tuner::maxConcurrentTrials);
@@ -95,21 +91,6 @@ public final class ExperimentBatch {
         Tuner tuner = Tuner.restore(dir, trainableClass).resume(run.resume().engineMode()).progress(!run.quiet());
         run.maxConcurrent().ifPresent(tuner::maxConcurrentTrials);
         return tuner.fit();
-    }
-
-    private static void refuseExisting(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        try (Stream<Path> entries = Files.list(dir)) {
-            if (entries.findAny().isPresent()) {
-                throw new TuneException("the experiment folder " + dir + " holds an experiment already: continue it with -D"
-                        + PluginProperties.RESUME + "=true (or " + ResumeMode.ERRORED + ", " + ResumeMode.RESTART_ERRORED
-                        + "), or delete the folder (mvn clean) to start over");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the experiment folder " + dir + ": " + e.getMessage(), e);
-        }
     }
 
     private static Class<?> load(String className) {

@@ -20,7 +20,7 @@ public final class PluginProperties {
     public static final String REPORT_OUTPUT = "jtune.report.output";
     /** The most trials running at once. */
     public static final String MAX_CONCURRENT = "jtune.maxConcurrent";
-    /** Continue the experiments already in the storage folder: {@code true} or a resume mode. */
+    /** Continue the latest experiment of each class in the storage folder: {@code true} or a resume mode. */
     public static final String RESUME = "jtune.resume";
     /** No progress table. */
     public static final String QUIET = "jtune.quiet";

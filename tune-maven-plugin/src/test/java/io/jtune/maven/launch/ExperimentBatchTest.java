@@ -1,6 +1,7 @@
 package io.jtune.maven.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +17,9 @@ import io.jtune.api.TuneException;
 import io.jtune.api.Uniform;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.ExperimentFolders;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.runner.ExperimentState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -81,11 +84,12 @@ class ExperimentBatchTest {
 
         assertEquals(List.of(), failures);
         assertEquals("jtune: experiment Passing (" + Passing.class.getName() + ")", infos.get(0));
-        assertEquals("  trials:      2 TERMINATED", infos.get(1));
-        assertTrue(infos.get(2).matches("  best trial:  Passing_\\w+_\\d+_\\d+_level=[0-9.]+: score = [0-9.E-]+ \\(max, last result\\)"), infos.get(2));
-        assertTrue(infos.get(3).startsWith("  best config: level="), infos.get(3));
-        assertEquals("  results in:  " + storage.resolve("Passing"), infos.get(4));
-        assertEquals(2, folders(storage.resolve("Passing")).size());
+        assertEquals("  trials:          2 TERMINATED", infos.get(1));
+        assertTrue(infos.get(2).matches("  best trial:      Passing_\\w+_\\d+_\\d+_level=[0-9.]+: score = [0-9.E-]+ \\(max, last result\\)"), infos.get(2));
+        assertTrue(infos.get(3).startsWith("  best config:     level="), infos.get(3));
+        assertTrue(infos.get(4).startsWith("  best checkpoint: none"), infos.get(4));
+        assertEquals("  results in:      " + latest("Passing"), infos.get(5));
+        assertEquals(2, folders(latest("Passing")).size());
     }
 
     @Test
@@ -98,23 +102,25 @@ class ExperimentBatchTest {
                 + " \\(best by score, max\\) ended with score = 0\\.5, below the threshold 2\\.0"), failures.get(0));
         assertTrue(failures.get(1).startsWith("Throws: 2 of 2 trials ended in ERROR; the first, Throws_"), failures.get(1));
         assertTrue(failures.get(1).contains("failed 1 time with java.lang.IllegalStateException: broken on purpose"), failures.get(1));
-        assertTrue(infos.contains("  trials:      2 ERROR"), infos.toString());
-        assertTrue(infos.contains("  best trial:  none (no metric declared: set @Trainable(metric = ..., mode = ...))"), infos.toString());
+        assertTrue(infos.contains("  trials:          2 ERROR"), infos.toString());
+        assertTrue(infos.contains("  best trial:      none (no metric declared: set @Trainable(metric = ..., mode = ...))"), infos.toString());
         // the failing experiments did not stop the one after them
-        assertEquals(3, folders(storage.resolve("Passing")).size());
+        assertEquals(3, folders(latest("Passing")).size());
     }
 
     @Test
-    void aFreshRunNeverWritesIntoAnExistingExperiment() throws Exception {
-        Path existing = Files.createDirectories(storage.resolve("Passing").resolve("Passing_00000_0"));
-        Files.writeString(existing.resolve("result.json"), "{}\n");
+    void aReRunIsANewDatedExperimentNextToTheEarlierOneWhichStaysAsItWas() throws Exception {
+        assertEquals(List.of(), batch.run(List.of(Passing.class.getName()), settings(Map.of())));
+        Path first = latest("Passing");
+        String firstState = Files.readString(first.resolve(ExperimentState.FILE));
 
-        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of()));
+        assertEquals(List.of(), batch.run(List.of(Passing.class.getName()), settings(Map.of())), "a re-run needs no mvn clean");
 
-        assertEquals(List.of("Passing: the experiment folder " + storage.resolve("Passing") + " holds an experiment already: continue it with"
-                + " -Djtune.resume=true (or errored, restart_errored), or delete the folder (mvn clean) to start over"), failures);
-        assertEquals(List.of(existing), folders(storage.resolve("Passing")));
-        assertEquals("{}\n", Files.readString(existing.resolve("result.json")));
+        Path second = latest("Passing");
+        assertNotEquals(first, second);
+        assertTrue(second.getFileName().toString().matches("Passing_\\d{4}-\\d\\d-\\d\\d_\\d\\d-\\d\\d-\\d\\d(_2)?"), second.toString());
+        assertEquals(firstState, Files.readString(first.resolve(ExperimentState.FILE)));
+        assertEquals(3, folders(second).size());
     }
 
     @Test
@@ -129,16 +135,18 @@ class ExperimentBatchTest {
                 }
             }
         };
-        Tuner interrupted = Tuner.of(Passing.class).name("Passing").storagePath(storage).progress(false).callbacks(interrupt);
+        Tuner interrupted = Tuner.of(Passing.class).storagePath(storage).progress(false).callbacks(interrupt);
         assertThrows(TuneException.class, interrupted::fit);
+        Path dir = latest("Passing");
 
         List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.RESUME, "true", PluginProperties.SEED, "99")));
 
         assertEquals(List.of(), failures);
-        assertTrue(infos.contains("  resuming " + storage.resolve("Passing") + " (jtune.resume=unfinished)"), infos.toString());
+        assertTrue(infos.contains("  resuming " + dir + " (jtune.resume=unfinished)"), infos.toString());
         assertTrue(infos.contains("  jtune.samples and jtune.seed are ignored: a resumed experiment keeps those it started with"), infos.toString());
-        assertTrue(infos.contains("  trials:      3 TERMINATED"), infos.toString());
-        for (Path trial : folders(storage.resolve("Passing"))) {
+        assertTrue(infos.contains("  trials:          3 TERMINATED"), infos.toString());
+        assertEquals(dir, latest("Passing"), "no new experiment");
+        for (Path trial : folders(dir)) {
             assertEquals(2, Files.readAllLines(trial.resolve("result.json")).size(), trial + " logged its two iterations once");
         }
     }
@@ -148,8 +156,8 @@ class ExperimentBatchTest {
         List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.RESUME, "true")));
 
         assertEquals(List.of(), failures);
-        assertTrue(infos.contains("  no experiment to resume in " + storage.resolve("Passing") + ": starting it"), infos.toString());
-        assertEquals(3, folders(storage.resolve("Passing")).size());
+        assertTrue(infos.contains("  no experiment Passing_<date> to resume in " + storage + ": starting a new one"), infos.toString());
+        assertEquals(3, folders(latest("Passing")).size());
     }
 
     @Test
@@ -166,6 +174,11 @@ class ExperimentBatchTest {
         failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(PluginProperties.RESUME, "restart_errored")));
         assertTrue(failures.get(0).contains("failed 1 time with"), "restart_errored: they start over: " + failures.get(0));
         assertEquals(List.of(), warnings);
+    }
+
+    /** The experiment of {@code name} that began last. */
+    private Path latest(String name) {
+        return ExperimentFolders.latest(storage, name).orElseThrow(() -> new AssertionError("no experiment " + name + " in " + storage));
     }
 
     private Map<String, String> settings(Map<String, String> more) {

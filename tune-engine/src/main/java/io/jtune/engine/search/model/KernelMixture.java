@@ -9,7 +9,11 @@ import java.util.random.RandomGenerator;
  * Numeric coordinates get a normal kernel truncated to [0, 1] (for a linear stepped dimension the
  * probability of the value's step, as Optuna does); categorical ones a probability per category.
  * Density is evaluated per dimension (independent mixtures sharing the weights, TPE's univariate
- * mode) or jointly (one component explains every coordinate).
+ * mode) or jointly (one component explains every coordinate). A mixture made with
+ * {@code normalized = false} scores continuous coordinates with kernels of height
+ * {@code 1/sqrt(2 pi)} times the truncation's inverse whatever their bandwidth, as Optuna 3.1's TPE does
+ * (its truncated-normal log density omits {@code -log sigma}): a wide kernel then weighs its width
+ * times more than a true density would; the result is a score, not a density.
  */
 public final class KernelMixture {
     /** Kernels farther than this many bandwidths from a point add less than e^-32 of their peak and are skipped. */
@@ -29,6 +33,8 @@ public final class KernelMixture {
     private final double[][][] probs;
     /** Per numeric dimension, the components in ascending order of centre (computed when first needed). */
     private final int[][] byCentre;
+    /** Continuous kernels integrate to 1; else their height ignores the bandwidth (Optuna 3.1's TPE). */
+    private final boolean normalized;
 
     /**
      * @param dims    the dimensions, in vector order
@@ -38,15 +44,17 @@ public final class KernelMixture {
      * @param probs   per categorical dimension, each component's category probabilities ([dim][component][category]; null rows for numeric dimensions)
      */
     public KernelMixture(List<Dimension> dims, double[] weights, double[][] mu, double[][] sigma, double[][][] probs) {
-        this(dims, weights, mu, sigma, probs, new int[dims.size()][]);
+        this(dims, weights, mu, sigma, probs, new int[dims.size()][], true);
     }
 
     /**
      * As {@link #KernelMixture(List, double[], double[][], double[][], double[][][])}, with the
      * components of each numeric dimension already sorted by centre ({@link #argsort}), as the
-     * caller may have them; a null row is sorted here when needed.
+     * caller may have them; a null row is sorted here when needed; {@code normalized} false gives
+     * continuous kernels Optuna 3.1's bandwidth-free height.
      */
-    public KernelMixture(List<Dimension> dims, double[] weights, double[][] mu, double[][] sigma, double[][][] probs, int[][] byCentre) {
+    public KernelMixture(List<Dimension> dims, double[] weights, double[][] mu, double[][] sigma, double[][][] probs, int[][] byCentre,
+                         boolean normalized) {
         this.dims = dims;
         double total = 0;
         for (double w : weights) {
@@ -64,6 +72,7 @@ public final class KernelMixture {
         this.sigma = sigma;
         this.probs = probs;
         this.byCentre = byCentre.clone();
+        this.normalized = normalized;
         this.truncation = new double[dims.size()][];
         for (int j = 0; j < dims.size(); j++) {
             if (!dims.get(j).isCategorical()) {
@@ -204,7 +213,7 @@ public final class KernelMixture {
                 }
             } else {
                 double inv = 1 / s;
-                double peak = scale * inv / SQRT_2PI;
+                double peak = scale * (normalized ? inv : 1) / SQRT_2PI;
                 for (int i = from; i < n && sorted[i] <= m + reach; i++) {
                     double z = (sorted[i] - m) * inv;
                     acc[i] += peak * Normal.expNeg(0.5 * z * z);
@@ -240,7 +249,7 @@ public final class KernelMixture {
         for (int k = 0; k < weights.length; k++) {
             if (sigma[j][k] == width) {
                 members[count++] = k;
-                amplitude[k] = weights[k] / (truncation[j][k] * width * SQRT_2PI);
+                amplitude[k] = weights[k] / (truncation[j][k] * (normalized ? width : 1) * SQRT_2PI);
             }
         }
         return new GaussTransform(width, mu[j], amplitude, Arrays.copyOf(members, count), CUTOFF_SIGMAS);
@@ -307,6 +316,6 @@ public final class KernelMixture {
             return Math.log(kernel(x, m, s, half) / truncation[j][k]);
         }
         double z = (x - m) / s;
-        return -0.5 * z * z - Normal.LOG_SQRT_2PI - Math.log(s * truncation[j][k]);
+        return -0.5 * z * z - Normal.LOG_SQRT_2PI - Math.log((normalized ? s : 1) * truncation[j][k]);
     }
 }

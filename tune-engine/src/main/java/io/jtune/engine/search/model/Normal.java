@@ -32,7 +32,7 @@ public final class Normal {
     }
 
     /**
-     * exp(-t) for 0 <= t <= 40 from two small tables and a cubic in the remainder below 1/1024
+     * exp(-t) for {@code 0 <= t <= 40} from two small tables and a cubic in the remainder below 1/1024
      * (relative error below 1e-13); several times faster than {@link Math#exp} in kernel sums.
      */
     public static double expNeg(double t) {
@@ -56,7 +56,7 @@ public final class Normal {
         return 0.5 * erfc(z / SQRT2);
     }
 
-    /** P(a < Z < b) for Z ~ N(0, 1), computed from the tail on the side of the interval so it stays accurate there. */
+    /** {@code P(a < Z < b)} for Z ~ N(0, 1), computed from the tail on the side of the interval so it stays accurate there. */
     public static double mass(double a, double b) {
         if (a >= 0) {
             return Math.max(0, upperTail(a) - upperTail(b));

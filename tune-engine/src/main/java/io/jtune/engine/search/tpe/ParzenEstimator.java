@@ -12,7 +12,8 @@ import java.util.List;
  * widths from the distances to the sorted neighbours (prior included), multivariate widths
  * {@code 0.2 n^(-1/(d+4))}; widths clipped to [1/min(100, n+2), 1] of the range ("magic clip").
  * Categorical kernels put {@code priorWeight/(n+1)} on every category and 1 more on the observed
- * one, normalised; the prior kernel is uniform.
+ * one, normalised; the prior kernel is uniform. Numeric kernels are normalised or of Optuna 3.1's
+ * bandwidth-free height ({@link TpeSettings#normalizedKernels()}).
  */
 final class ParzenEstimator {
     private static final double PRIOR_MU = 0.5;
@@ -36,10 +37,15 @@ final class ParzenEstimator {
 
     /** As {@link #build(List, List, TpeSettings)}, with the kernels' order of centre given by {@code order}. */
     static KernelMixture build(List<Dimension> dims, List<double[]> xs, TpeSettings settings, CentreOrder order) {
+        return build(dims, xs, observationWeights(xs.size()), settings, order);
+    }
+
+    /** As {@link #build(List, List, TpeSettings, CentreOrder)}, with the observations' weights given (multi-objective TPE weighs by hypervolume contribution). */
+    static KernelMixture build(List<Dimension> dims, List<double[]> xs, double[] observationWeights, TpeSettings settings, CentreOrder order) {
         int n = xs.size();
         int k = n + 1;
         double[] weights = new double[k];
-        System.arraycopy(observationWeights(n), 0, weights, 0, n);
+        System.arraycopy(observationWeights, 0, weights, 0, n);
         weights[n] = settings.priorWeight();
         double[][] mu = new double[dims.size()][];
         double[][] sigma = new double[dims.size()][];
@@ -62,7 +68,7 @@ final class ParzenEstimator {
                 sigma[j][n] = PRIOR_SIGMA;
             }
         }
-        return new KernelMixture(dims, weights, mu, sigma, probs, byCentre);
+        return new KernelMixture(dims, weights, mu, sigma, probs, byCentre, settings.normalizedKernels());
     }
 
     /** Optuna's default weights: 1 each below 25 observations, else a ramp from 1/n to 1 over the oldest n-25 and 1 for the newest 25. */

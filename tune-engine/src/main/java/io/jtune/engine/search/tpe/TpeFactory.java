@@ -11,7 +11,7 @@ public final class TpeFactory implements AnnotationFactory<Tpe, SearchAlgorithm>
     @Override
     public SearchAlgorithm create(Tpe a) {
         TpeSettings s = new TpeSettings(a.nStartupTrials(), a.nEiCandidates(), a.gamma(), a.gammaMax(), a.priorWeight(),
-                a.considerEndpoints(), a.multivariate(), OptionalLong.empty());
+                a.considerEndpoints(), a.multivariate(), TpeSettings.defaults().normalizedKernels(), OptionalLong.empty());
         return new TpeSearch(a.seed() >= 0 ? s.withSeed(a.seed()) : s, PointsToEvaluate.parseJson(a.pointsToEvaluate(), "Tpe"));
     }
 }

@@ -16,7 +16,7 @@ import java.util.random.RandomGenerator;
  * Tree-structured Parzen estimator search, as Optuna's {@code TPESampler} (the model behind Ray
  * Tune's {@code OptunaSearch} and {@code HyperOptSearch}). After {@code nStartupTrials} random
  * trials, the trials so far are split into a good group (the {@code min(ceil(gamma n), gammaMax)}
- * lowest losses) and the rest; a Parzen density is fitted to each ({@link ParzenEstimator});
+ * lowest losses, n counting finished trials only, as Optuna) and the rest; a Parzen density is fitted to each ({@link ParzenEstimator});
  * {@code nEiCandidates} candidates are drawn from the good density and the one maximising
  * good/bad density (equivalent to expected improvement) is suggested, per parameter or jointly
  * when {@code multivariate}. Trials in flight join the bad group (Optuna's constant liar), so
@@ -82,7 +82,7 @@ public final class TpeSearch extends ModelBasedSearch {
             return encoding.sampleRandom(rng);
         }
         List<Observation> all = withLies(done, pending());
-        boolean[] good = goodGroup(all, settings.goodCount(all.size()));
+        boolean[] good = goodGroup(all, settings.goodCount(done.size()));
         if (encoding.isConditional()) {
             return proposeEachActive(rng, all, good);
         }
@@ -199,7 +199,7 @@ public final class TpeSearch extends ModelBasedSearch {
         return candidates[best];
     }
 
-    private static double[] bestPerDimension(double[][] candidates, KernelMixture below, KernelMixture above) {
+    static double[] bestPerDimension(double[][] candidates, KernelMixture below, KernelMixture above) {
         double[][] l = below.logDensityPerDimension(candidates);
         double[][] g = above.logDensityPerDimension(candidates);
         double[] x = new double[candidates[0].length];

@@ -13,10 +13,16 @@ import java.util.OptionalLong;
  * @param priorWeight       weight of the prior kernel (the whole range) against one observation (1.0)
  * @param considerEndpoints whether the outermost kernels' widths count the distance to the bounds (false)
  * @param multivariate      one joint mixture over all parameters instead of one per parameter (false)
+ * @param normalizedKernels numeric kernels that integrate to 1 (true, as Optuna since 3.5), or, as
+ *                          Optuna 3.1 to 3.4 (whose truncated-normal log density omits the
+ *                          {@code -log sigma} term, optuna#5109), kernels whose height does not shrink as
+ *                          their bandwidth grows, so wide kernels (the prior, isolated trials) weigh more
+ *                          (false: it explores more, and searched better on the seven test functions of
+ *                          the README, worse on the SVM-like conditional space)
  * @param seed              a seed of the searcher's own; empty derives one from the experiment's seed
  */
 public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, int gammaMax, double priorWeight,
-                          boolean considerEndpoints, boolean multivariate, OptionalLong seed) {
+                          boolean considerEndpoints, boolean multivariate, boolean normalizedKernels, OptionalLong seed) {
 
     public TpeSettings {
         Knobs.require("TPE", nStartupTrials >= 0, "nStartupTrials must be >= 0, got " + nStartupTrials);
@@ -28,7 +34,7 @@ public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, i
 
 
     public static TpeSettings defaults() {
-        return new TpeSettings(10, 24, 0.1, 25, 1.0, false, false, OptionalLong.empty());
+        return new TpeSettings(10, 24, 0.1, 25, 1.0, false, false, true, OptionalLong.empty());
     }
 
     /** Size of the good group among {@code n} trials: {@code min(ceil(gamma n), gammaMax)}. */
@@ -37,30 +43,34 @@ public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, i
     }
 
     public TpeSettings withNStartupTrials(int v) {
-        return new TpeSettings(v, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, seed);
+        return new TpeSettings(v, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withNEiCandidates(int v) {
-        return new TpeSettings(nStartupTrials, v, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, seed);
+        return new TpeSettings(nStartupTrials, v, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withGamma(double v, int max) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, v, max, priorWeight, considerEndpoints, multivariate, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, v, max, priorWeight, considerEndpoints, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withPriorWeight(double v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, v, considerEndpoints, multivariate, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, v, considerEndpoints, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withConsiderEndpoints(boolean v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, v, multivariate, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, v, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withMultivariate(boolean v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, v, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, v, normalizedKernels, seed);
+    }
+
+    public TpeSettings withNormalizedKernels(boolean v) {
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, v, seed);
     }
 
     public TpeSettings withSeed(long v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, OptionalLong.of(v));
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, normalizedKernels, OptionalLong.of(v));
     }
 }

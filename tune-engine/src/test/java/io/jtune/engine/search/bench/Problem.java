@@ -4,6 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.space.Condition;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
+import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /** A test function to minimise: its space, the function, and its known minimum. */
@@ -41,6 +42,78 @@ public record Problem(String name, SearchSpace space, ToDoubleFunction<Config> f
             }
             return hartmann6(x);
         }, -3.32236801141551);
+    }
+
+    /** The functions of the benchmark through the Tuner, with the bounds of tuner_bench_optuna.py. */
+    public static List<Problem> benchmarkSet() {
+        return List.of(branin(), hartmann6(),
+                box("rosenbrock4", 4, -5, 10, Problem::rosenbrock, 0),
+                box("ackley5", 5, -32.768, 32.768, Problem::ackley, 0),
+                box("levy4", 4, -10, 10, Problem::levy, 0),
+                box("styblinskitang4", 4, -5, 5, Problem::styblinskiTang, -39.16616570377142 * 4),
+                sixHumpCamel());
+    }
+
+    /** A function of x0..x(d-1), each in [lo, hi]. */
+    public static Problem box(String name, int d, double lo, double hi, ToDoubleFunction<double[]> f, double optimum) {
+        SearchSpace.Builder b = SearchSpace.builder();
+        for (int i = 0; i < d; i++) {
+            b.uniform("x" + i, lo, hi);
+        }
+        return new Problem(name, b.build(), c -> {
+            double[] x = new double[d];
+            for (int i = 0; i < d; i++) {
+                x[i] = c.getDouble("x" + i);
+            }
+            return f.applyAsDouble(x);
+        }, optimum);
+    }
+
+    /** Six-hump camel on x0 in [-3, 3], x1 in [-2, 2]; minimum -1.0316 at two points. */
+    public static Problem sixHumpCamel() {
+        return new Problem("sixhumpcamel", SearchSpace.builder().uniform("x0", -3, 3).uniform("x1", -2, 2).build(), c -> {
+            double a = c.getDouble("x0");
+            double b = c.getDouble("x1");
+            return (4 - 2.1 * a * a + a * a * a * a / 3) * a * a + a * b + (-4 + 4 * b * b) * b * b;
+        }, -1.031628453489877);
+    }
+
+    public static double rosenbrock(double[] x) {
+        double s = 0;
+        for (int i = 0; i + 1 < x.length; i++) {
+            s += 100 * (x[i + 1] - x[i] * x[i]) * (x[i + 1] - x[i] * x[i]) + (1 - x[i]) * (1 - x[i]);
+        }
+        return s;
+    }
+
+    public static double ackley(double[] x) {
+        double squares = 0;
+        double cosines = 0;
+        for (double v : x) {
+            squares += v * v;
+            cosines += Math.cos(2 * Math.PI * v);
+        }
+        return -20 * Math.exp(-0.2 * Math.sqrt(squares / x.length)) - Math.exp(cosines / x.length) + 20 + Math.E;
+    }
+
+    public static double levy(double[] x) {
+        int d = x.length;
+        double w0 = 1 + (x[0] - 1) / 4;
+        double s = Math.pow(Math.sin(Math.PI * w0), 2);
+        for (int i = 0; i + 1 < d; i++) {
+            double w = 1 + (x[i] - 1) / 4;
+            s += (w - 1) * (w - 1) * (1 + 10 * Math.pow(Math.sin(Math.PI * w + 1), 2));
+        }
+        double wd = 1 + (x[d - 1] - 1) / 4;
+        return s + (wd - 1) * (wd - 1) * (1 + Math.pow(Math.sin(2 * Math.PI * wd), 2));
+    }
+
+    public static double styblinskiTang(double[] x) {
+        double s = 0;
+        for (double v : x) {
+            s += v * v * v * v - 16 * v * v + 5 * v;
+        }
+        return s / 2;
     }
 
     public static double hartmann6(double[] x) {

@@ -1,0 +1,82 @@
+package io.jtune.engine.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.engine.runner.KillableMixedExperiment.Flavour;
+import io.jtune.engine.testing.ChildJvms;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kill -9 at seeded moments across FIFO, ASHA and TPE experiments whose trials also fail and are
+ * retried (7 + 7 + 6 = 20 kills), resuming after each: every trial ends TERMINATED with each
+ * iteration logged once, at its iteration limit unless ASHA stopped it at a rung.
+ */
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class KillAcrossSchedulersTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long TOTAL = (long) KillableMixedExperiment.TRIALS * KillableMixedExperiment.ITERATIONS;
+    /** ASHA's rungs for grace period 2, reduction factor 2, max_t 12. */
+    private static final Set<Long> ASHA_RUNGS = Set.of(2L, 4L, 8L);
+
+    @TempDir
+    Path storage;
+
+    @ParameterizedTest
+    @CsvSource({"FIFO, 7", "ASHA, 7", "TPE, 6"})
+    void everyTrialReachesItsIterationLimitThroughKillsAndRetries(Flavour flavour, int kills) throws Exception {
+        Path dir = storage.resolve(flavour.name());
+        Path steps = storage.resolve("steps");
+        SplittableRandom random = new SplittableRandom(flavour.ordinal() + 11);
+        for (int run = 0; ; run++) {
+            long stepsBefore = ChildJvms.size(steps);
+            Path log = storage.resolve("run-" + run + ".log");
+            Process child = ChildJvms.start(KillableMixedExperiment.class, log, storage.toString(), steps.toString(), flavour.name());
+            if (run == kills) {
+                assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the last run did not finish");
+                assertEquals(0, child.exitValue(), () -> "the last run failed:\n" + ChildJvms.read(log));
+                break;
+            }
+            long target = stepsBefore + 1 + random.nextLong(TOTAL / 4);
+            while (child.isAlive() && ChildJvms.size(steps) < target) {
+                child.waitFor(2, TimeUnit.MILLISECONDS);
+            }
+            assertTrue(child.isAlive(), () -> "a run ended before it was killed:\n" + ChildJvms.read(log));
+            child.destroyForcibly().waitFor();
+        }
+
+        ExperimentState state = ExperimentState.read(dir.resolve(ExperimentState.FILE));
+        assertEquals(KillableMixedExperiment.TRIALS, state.trials().size());
+        int failures = 0;
+        boolean anyAtLimit = false;
+        for (ExperimentState.TrialState trial : state.trials()) {
+            assertEquals(TrialStatus.TERMINATED, trial.status(), trial.name());
+            List<Long> iterations = new ArrayList<>();
+            for (String line : Files.readAllLines(dir.resolve(trial.name()).resolve("result.json"))) {
+                iterations.add(JSON.readTree(line).get(Result.TRAINING_ITERATION).asLong());
+            }
+            long last = iterations.get(iterations.size() - 1);
+            assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), iterations, trial.name() + ": each iteration once");
+            assertTrue(last == KillableMixedExperiment.ITERATIONS || flavour == Flavour.ASHA && ASHA_RUNGS.contains(last),
+                    trial.name() + " ended at iteration " + last + ", short of its limit " + KillableMixedExperiment.ITERATIONS);
+            anyAtLimit |= last == KillableMixedExperiment.ITERATIONS;
+            failures += trial.numFailures();
+        }
+        assertTrue(anyAtLimit, "some trial trained to the limit");
+        assertTrue(failures >= 1, "trials failed and were retried along the way");
+    }
+}

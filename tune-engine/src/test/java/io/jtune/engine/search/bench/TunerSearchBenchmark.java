@@ -1,0 +1,161 @@
+package io.jtune.engine.search.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.api.Mode;
+import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.search.cmaes.CmaEsSearch;
+import io.jtune.engine.search.gp.BayesOptSearch;
+import io.jtune.engine.search.tpe.TpeSearch;
+import io.jtune.engine.search.tpe.TpeSettings;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * The searcher benchmark through the {@link Tuner}, as a user runs a search: each function is a
+ * function trainable reporting its value once, {@code maxConcurrentTrials(1)}, {@code evaluations}
+ * trials for each of {@code seeds} seeds (0, 1, ...). jtune's TPE, GP-BO and CMA-ES against Optuna
+ * 3.1's TPE and CMA-ES, which {@code src/test/python/tuner_bench_optuna.py} runs in the same
+ * invocation (Debian's {@code python3-optuna}; {@code -Dpython=...} names another interpreter).
+ * Prints a Markdown table: median regret per searcher and its ratio to Optuna TPE's.
+ * {@code -Dsearchers=TPE,TPE-3.1,GP,CMA-ES} picks jtune's searchers (TPE-3.1: TPE with Optuna 3.1's kernels), {@code -Doptuna=false} leaves Optuna out.
+ *
+ * <pre>
+ * mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test \
+ *     -Dexec.mainClass=io.jtune.engine.search.bench.TunerSearchBenchmark [-Dexec.args="100 10 branin,ackley5"]
+ * </pre>
+ */
+public final class TunerSearchBenchmark {
+    /** The Optuna side, from the repository root (where the documented command runs) or the module folder. */
+    private static final Path OPTUNA_SCRIPT = Stream.of(Path.of("tune-engine/src/test/python/tuner_bench_optuna.py"), Path.of("src/test/python/tuner_bench_optuna.py"))
+            .filter(Files::isRegularFile).findFirst().orElse(Path.of("tune-engine/src/test/python/tuner_bench_optuna.py"));
+    private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
+
+    private TunerSearchBenchmark() {
+    }
+
+    private static Map<String, Supplier<SearchAlgorithm>> searchers() {
+        Map<String, Supplier<SearchAlgorithm>> m = new LinkedHashMap<>();
+        for (String name : System.getProperty("searchers", "TPE,TPE-3.1,GP,CMA-ES").split(",")) {
+            m.put("jtune " + name, switch (name) {
+                case "TPE" -> TpeSearch::new;
+                case "TPE-3.1" -> () -> new TpeSearch(TpeSettings.defaults().withNormalizedKernels(false));
+                case "GP" -> BayesOptSearch::new;
+                case "CMA-ES" -> CmaEsSearch::new;
+                default -> throw new IllegalArgumentException("-Dsearchers: TPE, TPE-3.1, GP or CMA-ES, got " + name);
+            });
+        }
+        return m;
+    }
+
+    /** The best value of one search through the Tuner. */
+    private static double bestThroughTuner(Problem problem, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
+        ResultGrid grid = Tuner.of(problem.name(), (config, session) -> session.report(Map.of(Driver.METRIC, problem.function().applyAsDouble(config))))
+                .name(problem.name() + "-" + searcher.getClass().getSimpleName() + "-" + seed).storagePath(storage)
+                .space(problem.space()).metric(Driver.METRIC, Mode.MIN).searcher(searcher).numSamples(evaluations)
+                .maxConcurrentTrials(1).machineResources(ONE_CPU).seed(seed).progress(false).outputFiles(false)
+                .fit();
+        return grid.getBestResult().value();
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        int evaluations = args.length > 0 ? Integer.parseInt(args[0]) : 100;
+        int seeds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        List<Problem> problems = Problem.benchmarkSet();
+        if (args.length > 2) {
+            List<String> names = Arrays.asList(args[2].split(","));
+            problems = problems.stream().filter(p -> names.contains(p.name())).toList();
+        }
+        Map<String, Map<String, List<Double>>> best = new LinkedHashMap<>();
+        Path storage = Files.createTempDirectory("jtune-search-bench");
+        try {
+            for (Problem problem : problems) {
+                Map<String, List<Double>> bySearcher = best.computeIfAbsent(problem.name(), k -> new LinkedHashMap<>());
+                for (Map.Entry<String, Supplier<SearchAlgorithm>> s : searchers().entrySet()) {
+                    List<Double> values = bySearcher.computeIfAbsent(s.getKey(), k -> new ArrayList<>());
+                    for (int seed = 0; seed < seeds; seed++) {
+                        values.add(bestThroughTuner(problem, s.getValue().get(), seed, evaluations, storage));
+                    }
+                    System.err.printf(Locale.ROOT, "%s %s: median best %.5g%n", problem.name(), s.getKey(), median(values));
+                }
+            }
+        } finally {
+            deleteTree(storage);
+        }
+        if (Boolean.parseBoolean(System.getProperty("optuna", "true"))) {
+            runOptuna(evaluations, seeds, problems, best);
+        }
+        printTable(problems, best);
+    }
+
+    /** Runs the Optuna script on the same functions and adds its best values. */
+    private static void runOptuna(int evaluations, int seeds, List<Problem> problems, Map<String, Map<String, List<Double>>> best)
+            throws IOException, InterruptedException {
+        String names = String.join(",", problems.stream().map(Problem::name).toList());
+        Process python = new ProcessBuilder(System.getProperty("python", "/usr/bin/python3"), OPTUNA_SCRIPT.toString(),
+                String.valueOf(evaluations), String.valueOf(seeds), names).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        ObjectMapper json = new ObjectMapper();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(python.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                JsonNode run = json.readTree(line);
+                best.get(run.get("function").asText()).computeIfAbsent(run.get("searcher").asText(), k -> new ArrayList<>()).add(run.get("best").asDouble());
+            }
+        }
+        if (python.waitFor() != 0) {
+            throw new IllegalStateException(OPTUNA_SCRIPT + " failed (exit " + python.exitValue() + "); install Optuna 3.1: apt-get install python3-optuna");
+        }
+    }
+
+    private static void printTable(List<Problem> problems, Map<String, Map<String, List<Double>>> best) {
+        List<String> columns = new ArrayList<>(searchers().keySet());
+        columns.add("Optuna TPE");
+        columns.add("Optuna CMA-ES");
+        System.out.println("| function | " + String.join(" | ", columns) + " | best jtune ÷ Optuna TPE |");
+        System.out.println("|---" + "|---".repeat(columns.size() + 1) + "|");
+        for (Problem problem : problems) {
+            Map<String, List<Double>> bySearcher = best.get(problem.name());
+            double reference = median(bySearcher.get("Optuna TPE")) - problem.optimum();
+            StringBuilder row = new StringBuilder("| " + problem.name() + " |");
+            double bestJtune = Double.POSITIVE_INFINITY;
+            for (String column : columns) {
+                double regret = median(bySearcher.get(column)) - problem.optimum();
+                if (column.startsWith("jtune")) {
+                    bestJtune = Math.min(bestJtune, regret);
+                }
+                row.append(String.format(Locale.ROOT, " %.3g (%.2f×) |", regret, regret / reference));
+            }
+            row.append(String.format(Locale.ROOT, " %.2f× |", bestJtune / reference));
+            System.out.println(row);
+        }
+    }
+
+    private static double median(List<Double> values) {
+        double[] s = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

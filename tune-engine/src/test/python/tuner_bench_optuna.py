@@ -1,0 +1,98 @@
+#!/usr/bin/python3
+"""Optuna 3.1 side of jtune's searcher benchmark through the Tuner (io.jtune.engine.search.bench.TunerSearchBenchmark).
+
+The same test functions, bounds and protocol: for each function, sampler and seed, EVALS sequential
+trials of study.optimize; prints one JSON line per run: {"function", "searcher", "seed", "best"}.
+The Java benchmark runs this script in the same invocation and reads its output.
+
+Run alone: /usr/bin/python3 tune-engine/src/test/python/tuner_bench_optuna.py [evals] [seeds] [functions,...]
+"""
+import json
+import math
+import sys
+
+import optuna
+
+optuna.logging.set_verbosity(optuna.logging.WARNING)
+
+A = [[10, 3, 17, 3.5, 1.7, 8], [0.05, 10, 17, 0.1, 8, 14], [3, 3.5, 1.7, 10, 17, 8], [17, 8, 0.05, 10, 0.1, 14]]
+P = [[0.1312, 0.1696, 0.5569, 0.0124, 0.8283, 0.5886], [0.2329, 0.4135, 0.8307, 0.3736, 0.1004, 0.9991],
+     [0.2348, 0.1451, 0.3522, 0.2883, 0.3047, 0.6650], [0.4047, 0.8828, 0.8732, 0.5743, 0.1091, 0.0381]]
+ALPHA = [1.0, 1.2, 3.0, 3.2]
+
+
+def branin(x):
+    b, c, t = 5.1 / (4 * math.pi ** 2), 5 / math.pi, 1 / (8 * math.pi)
+    return (x[1] - b * x[0] * x[0] + c * x[0] - 6) ** 2 + 10 * (1 - t) * math.cos(x[0]) + 10
+
+
+def hartmann6(x):
+    return -sum(ALPHA[i] * math.exp(-sum(A[i][j] * (x[j] - P[i][j]) ** 2 for j in range(6))) for i in range(4))
+
+
+def rosenbrock(x):
+    return sum(100 * (x[i + 1] - x[i] ** 2) ** 2 + (1 - x[i]) ** 2 for i in range(len(x) - 1))
+
+
+def ackley(x):
+    d = len(x)
+    return (-20 * math.exp(-0.2 * math.sqrt(sum(v * v for v in x) / d))
+            - math.exp(sum(math.cos(2 * math.pi * v) for v in x) / d) + 20 + math.e)
+
+
+def levy(x):
+    w = [1 + (v - 1) / 4 for v in x]
+    s = math.sin(math.pi * w[0]) ** 2
+    for i in range(len(x) - 1):
+        s += (w[i] - 1) ** 2 * (1 + 10 * math.sin(math.pi * w[i] + 1) ** 2)
+    return s + (w[-1] - 1) ** 2 * (1 + math.sin(2 * math.pi * w[-1]) ** 2)
+
+
+def styblinski_tang(x):
+    return sum(v ** 4 - 16 * v * v + 5 * v for v in x) / 2
+
+
+def six_hump_camel(x):
+    a, b = x
+    return (4 - 2.1 * a * a + a ** 4 / 3) * a * a + a * b + (-4 + 4 * b * b) * b * b
+
+
+# name: (function, bounds per dimension, dimensions); the same as Problem.java's
+FUNCTIONS = {
+    "branin": (branin, [(-5.0, 10.0), (0.0, 15.0)]),
+    "hartmann6": (hartmann6, [(0.0, 1.0)] * 6),
+    "rosenbrock4": (rosenbrock, [(-5.0, 10.0)] * 4),
+    "ackley5": (ackley, [(-32.768, 32.768)] * 5),
+    "levy4": (levy, [(-10.0, 10.0)] * 4),
+    "styblinskitang4": (styblinski_tang, [(-5.0, 5.0)] * 4),
+    "sixhumpcamel": (six_hump_camel, [(-3.0, 3.0), (-2.0, 2.0)]),
+}
+
+SAMPLERS = {
+    "Optuna TPE": lambda seed: optuna.samplers.TPESampler(seed=seed),
+    "Optuna CMA-ES": lambda seed: optuna.samplers.CmaEsSampler(seed=seed),
+}
+
+
+def objective_of(function, bounds):
+    def objective(trial):
+        return function([trial.suggest_float("x%d" % i, lo, hi) for i, (lo, hi) in enumerate(bounds)])
+    return objective
+
+
+def main():
+    evals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+    names = sys.argv[3].split(",") if len(sys.argv) > 3 else list(FUNCTIONS)
+    for name in names:
+        function, bounds = FUNCTIONS[name]
+        for sampler_name, make in SAMPLERS.items():
+            for seed in range(seeds):
+                study = optuna.create_study(sampler=make(seed), direction="minimize")
+                study.optimize(objective_of(function, bounds), n_trials=evals)
+                print(json.dumps({"function": name, "searcher": sampler_name, "seed": seed, "best": study.best_value}))
+                sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

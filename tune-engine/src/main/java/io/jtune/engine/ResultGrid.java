@@ -231,7 +231,7 @@ public final class ResultGrid {
         BestResult best = null;
         boolean reported = false;
         for (TrialOutcome t : trials) {
-            double[] values = valuesOf(t, metric);
+            double[] values = valuesOf(t, metric, scope);
             if (values.length == 0) {
                 continue;
             }
@@ -250,7 +250,15 @@ public final class ResultGrid {
         return best;
     }
 
-    private static double[] valuesOf(TrialOutcome t, String metric) {
+    /** The trial's values of the metric under the scope: the last result alone for {@link Scope#LAST} when it has the metric, else the history read back. */
+    private static double[] valuesOf(TrialOutcome t, String metric, Scope scope) {
+        Result last = t.lastResult();
+        if (last == null) {
+            return new double[0];
+        }
+        if (scope == Scope.LAST && last.has(metric)) {
+            return new double[] {last.getDouble(metric)};
+        }
         return t.history().stream().filter(r -> r.has(metric)).mapToDouble(r -> r.getDouble(metric)).toArray();
     }
 

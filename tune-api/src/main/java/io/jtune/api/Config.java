@@ -1,5 +1,8 @@
 package io.jtune.api;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +21,7 @@ import java.util.Set;
  * and the actual type when it has another type.
  */
 public final class Config {
+    private static final MathContext FOUR_DIGITS = new MathContext(4, RoundingMode.HALF_UP);
     /** The separator of path keys, as in Ray Tune's flattened configs. */
     public static final String PATH_SEPARATOR = "/";
 
@@ -252,11 +256,45 @@ public final class Config {
         return s.toString();
     }
 
-    /** Four significant digits, as Ray Tune's experiment tags print floats. */
+    /**
+     * Four significant digits, as Ray Tune's experiment tags print floats: whole numbers below 1e15
+     * as integers, else Java's {@code %.4g} (half-up on the shortest decimal form, scientific below
+     * 1e-4 and from 1e4) without trailing zeros, e.g. {@code 0.001235}, {@code 3.142}, {@code 1.5e-05}.
+     */
     public static String formatNumber(double d) {
         if (d == Math.rint(d) && Math.abs(d) < 1e15) {
             return Long.toString((long) d);
         }
-        return String.format(java.util.Locale.ROOT, "%.4g", d).replaceAll("(\\.\\d*?)0+(e|$)", "$1$2").replace(".e", "e").replaceAll("\\.$", "");
+        if (!Double.isFinite(d)) {
+            return Double.toString(d);
+        }
+        BigDecimal rounded = new BigDecimal(Double.toString(d)).round(FOUR_DIGITS);
+        int exponent = rounded.precision() - rounded.scale() - 1;
+        if (exponent >= -4 && exponent < 4) {
+            String plain = rounded.setScale(3 - exponent).toPlainString();
+            if (plain.indexOf('.') < 0) {
+                return plain;
+            }
+            int end = plain.length();
+            while (plain.charAt(end - 1) == '0') {
+                end--;
+            }
+            return plain.substring(0, plain.charAt(end - 1) == '.' ? end - 1 : end);
+        }
+        String digits = rounded.unscaledValue().abs().toString();
+        int end = digits.length();
+        while (end > 1 && digits.charAt(end - 1) == '0') {
+            end--;
+        }
+        StringBuilder s = new StringBuilder(12);
+        if (rounded.signum() < 0) {
+            s.append('-');
+        }
+        s.append(digits.charAt(0));
+        if (end > 1) {
+            s.append('.').append(digits, 1, end);
+        }
+        int magnitude = Math.abs(exponent);
+        return s.append(exponent < 0 ? "e-" : "e+").append(magnitude < 10 ? "0" : "").append(magnitude).toString();
     }
 }

@@ -39,4 +39,15 @@ public @interface Trainable {
 
     /** {@code "min"} or {@code "max"}: required when {@link #metric} is set, as in Ray Tune. */
     String mode() default "";
+
+    /**
+     * Several metrics to optimise at once (multi-objective, Ray Tune's {@code metric=[...]}), instead
+     * of {@link #metric}; multi-objective searchers use all of them, the result grid gives their
+     * Pareto front, and what ranks by one metric (schedulers, other searchers, a {@link Step} that
+     * returns one number) uses the first.
+     */
+    String[] metrics() default {};
+
+    /** {@code "min"} or {@code "max"} for each of {@link #metrics}, in the same order. */
+    String[] modes() default {};
 }

@@ -85,4 +85,27 @@ class ConfigTest {
         assertEquals("12", Config.formatNumber(12.0));
         assertEquals("3.142", Config.formatNumber(Math.PI));
     }
+
+    /** Java's %.4g, trailing zeros stripped: how the tags were printed before the format was written out by hand. */
+    private static String printfFourDigits(double d) {
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString((long) d);
+        }
+        return String.format(java.util.Locale.ROOT, "%.4g", d).replaceAll("(\\.\\d*?)0+(e|$)", "$1$2").replace(".e", "e").replaceAll("\\.$", "");
+    }
+
+    @Test
+    void fourSignificantDigitsPrintAsJavasFourDigitFormatDoes() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        List<Double> values = new java.util.ArrayList<>(List.of(1.5e-5, 1e-4, 9.9995e-5, 0.99995, 9999.5, 1230.4, 1e15, 1.5e15, -2.5e20, 0.5, -0.1234567,
+                12345.678, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE, 0.00012345, 1.0005));
+        for (int i = 0; i < 20_000; i++) {
+            double magnitude = Math.pow(10, random.nextInt(-12, 20));
+            values.add((random.nextBoolean() ? 1 : -1) * random.nextDouble() * magnitude);
+            values.add(Math.round(random.nextDouble() * 100_000) / 10_000.0 * magnitude);
+        }
+        for (double v : values) {
+            assertEquals(printfFourDigits(v), Config.formatNumber(v), "formatNumber(" + v + ")");
+        }
+    }
 }

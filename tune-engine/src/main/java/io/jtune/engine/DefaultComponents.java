@@ -50,7 +50,7 @@ final class DefaultComponents {
             return found;
         } catch (ServiceConfigurationError e) {
             throw new TuneException("cannot load a callback named in META-INF/services/" + Callback.class.getName() + " on the class path: "
-                    + e.getMessage() + "; fix or remove that entry (or the jar holding it)", e);
+                    + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause().getMessage() + ")") + "; fix or remove that entry (or the jar holding it)", e);
         }
     }
 
@@ -61,9 +61,9 @@ final class DefaultComponents {
 
     static ResultGrid resultGrid(List<Trial> trials, ExperimentSpec spec) {
         List<TrialOutcome> outcomes = trials.stream()
-                .map(t -> new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t.history(), t.errorTrace(), t.localDir(),
+                .map(t -> new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t.lastResult(), t::history, t.errorTrace(), t.localDir(),
                         t.latestCheckpoint().orElse(null), t.numFailures()))
                 .toList();
-        return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir());
+        return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir(), spec.info().objectives());
     }
 }

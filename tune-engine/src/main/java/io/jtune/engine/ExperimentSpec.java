@@ -5,6 +5,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
@@ -46,12 +47,13 @@ import java.util.Objects;
  *        see {@link io.jtune.engine.runner.StallLimit})
  * @param deterministic hand results to the searcher, scheduler and stoppers in a logical order
  *        rather than as they arrive, so the same seed gives the same run at any thread timing
+ * @param objectives every metric of a multi-objective experiment (the first is {@code metric}); empty otherwise
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
                              ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
-                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, boolean deterministic) {
+                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, boolean deterministic, List<Objective> objectives) {
 
     public ExperimentSpec {
         Objects.requireNonNull(trainable, "trainable");
@@ -71,6 +73,7 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
             throw new IllegalArgumentException("stall timeout must be >= 0 (0 = no limit), got " + stallTimeout);
         }
         stoppers = List.copyOf(stoppers);
+        objectives = List.copyOf(objectives);
         callbacks = List.copyOf(callbacks);
         if (maxConcurrentTrials < 0) {
             throw new IllegalArgumentException("maxConcurrentTrials must be >= 0 (0 = as resources allow), got " + maxConcurrentTrials);
@@ -90,6 +93,6 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
 
     /** What the searcher, scheduler, stoppers and callbacks are set up with. */
     public ExperimentInfo info() {
-        return new ExperimentInfo(name, experimentDir(), metric, mode, space, seed);
+        return new ExperimentInfo(name, experimentDir(), metric, mode, space, seed, objectives);
     }
 }

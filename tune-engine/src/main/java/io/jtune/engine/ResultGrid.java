@@ -5,8 +5,11 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.output.CsvFormat;
+import io.jtune.engine.search.mo.Hypervolume;
+import io.jtune.engine.search.mo.Pareto;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -114,13 +117,76 @@ public final class ResultGrid {
     private final String metric;
     private final Mode mode;
     private final Path experimentDir;
+    private final List<Objective> objectives;
 
     /** {@code metric} and {@code mode} are the experiment's defaults for {@link #getBestResult()}; either may be null. */
     public ResultGrid(List<TrialOutcome> trials, String metric, Mode mode, Path experimentDir) {
+        this(trials, metric, mode, experimentDir, List.of());
+    }
+
+    /** As {@link #ResultGrid(List, String, Mode, Path)}, with the objectives of a multi-objective experiment (empty: the metric alone). */
+    public ResultGrid(List<TrialOutcome> trials, String metric, Mode mode, Path experimentDir, List<Objective> objectives) {
         this.trials = List.copyOf(trials);
         this.metric = metric;
         this.mode = mode;
         this.experimentDir = experimentDir;
+        this.objectives = objectives.isEmpty() && metric != null && mode != null ? List.of(new Objective(metric, mode)) : List.copyOf(objectives);
+    }
+
+    /** The experiment's objectives (its metrics and modes), as declared. */
+    public List<Objective> objectives() {
+        return objectives;
+    }
+
+    /**
+     * The Pareto front: the trials whose last results no other trial's dominate in every objective
+     * (no worse in all, better in one), in trial order. Trials whose last result lacks a finite
+     * value of an objective are left out.
+     */
+    public List<TrialOutcome> paretoFront() {
+        List<TrialOutcome> scored = scoredTrials();
+        List<double[]> losses = scored.stream().map(this::losses).toList();
+        return Pareto.fronts(losses).stream().findFirst().orElse(List.of()).stream().map(scored::get).toList();
+    }
+
+    /**
+     * The hypervolume of the Pareto front against {@code reference}, one value per objective in the
+     * metrics' own units (for a maximised metric, a value below every value of interest): the
+     * volume of the objective space the front dominates within the reference point.
+     */
+    public double hypervolume(double... reference) {
+        requireObjectives("hypervolume");
+        if (reference.length != objectives.size()) {
+            throw new IllegalArgumentException("hypervolume needs one reference value per objective " + objectives + ", got " + reference.length);
+        }
+        double[] ref = new double[reference.length];
+        for (int i = 0; i < ref.length; i++) {
+            ref[i] = objectives.get(i).loss(reference[i]);
+        }
+        return Hypervolume.of(paretoFront().stream().map(this::losses).toList(), ref);
+    }
+
+    private List<TrialOutcome> scoredTrials() {
+        requireObjectives("the Pareto front");
+        return trials.stream().filter(t -> t.lastResult() != null && objectives.stream().allMatch(o -> Double.isFinite(valueOf(t.lastResult(), o.metric())))).toList();
+    }
+
+    private void requireObjectives(String what) {
+        if (objectives.isEmpty()) {
+            throw new IllegalStateException(what + " needs the experiment's metrics: set metrics(...) (or metric(...)) on the Tuner");
+        }
+    }
+
+    private double[] losses(TrialOutcome t) {
+        double[] l = new double[objectives.size()];
+        for (int i = 0; i < l.length; i++) {
+            l[i] = objectives.get(i).loss(valueOf(t.lastResult(), objectives.get(i).metric()));
+        }
+        return l;
+    }
+
+    private static double valueOf(Result r, String metric) {
+        return r.has(metric) && r.get(metric) instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
     public List<TrialOutcome> trials() {
@@ -165,7 +231,7 @@ public final class ResultGrid {
         BestResult best = null;
         boolean reported = false;
         for (TrialOutcome t : trials) {
-            double[] values = valuesOf(t, metric);
+            double[] values = valuesOf(t, metric, scope);
             if (values.length == 0) {
                 continue;
             }
@@ -184,7 +250,15 @@ public final class ResultGrid {
         return best;
     }
 
-    private static double[] valuesOf(TrialOutcome t, String metric) {
+    /** The trial's values of the metric under the scope: the last result alone for {@link Scope#LAST} when it has the metric, else the history read back. */
+    private static double[] valuesOf(TrialOutcome t, String metric, Scope scope) {
+        Result last = t.lastResult();
+        if (last == null) {
+            return new double[0];
+        }
+        if (scope == Scope.LAST && last.has(metric)) {
+            return new double[] {last.getDouble(metric)};
+        }
         return t.history().stream().filter(r -> r.has(metric)).mapToDouble(r -> r.getDouble(metric)).toArray();
     }
 

@@ -4,6 +4,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
@@ -78,6 +79,7 @@ public final class Tuner {
     private SearchSpace space = SearchSpace.empty();
     private String metric;
     private Mode mode;
+    private List<Objective> objectives = List.of();
     private int numSamples = 1;
     private SearchAlgorithm searcher;
     private TrialScheduler scheduler;
@@ -173,8 +175,9 @@ public final class Tuner {
         storagePath(dir.getParent());
         ExperimentState.RunnerState runner = state.runner();
         seed(runner.seed());
-        if (runner.metric() != null && runner.mode() != null) {
-            metric(runner.metric(), Mode.parse(runner.mode()));
+        boolean declared = runner.metric() != null && runner.metric().equals(metric) && runner.mode() != null && Mode.parse(runner.mode()) == mode;
+        if (runner.metric() != null && runner.mode() != null && !declared) {
+            metric(runner.metric(), Mode.parse(runner.mode())); // the metrics of a multi-objective experiment its class declares stay
         }
         ExperimentState.Settings settings = state.settings();
         numSamples(settings.numSamples());
@@ -229,6 +232,20 @@ public final class Tuner {
         }
         this.metric = metric;
         this.mode = Objects.requireNonNull(mode, "mode of metric '" + metric + "'");
+        this.objectives = List.of();
+        return this;
+    }
+
+    /**
+     * Several metrics to optimise at once (multi-objective), each with its direction: multi-objective
+     * searchers ({@code NsgaIISearch}, {@code MotpeSearch}) use all of them and the result grid gives
+     * their Pareto front and hypervolume; everything that ranks by one metric (schedulers, other
+     * model-based searchers, stoppers, {@code getBestResult()}) uses the first.
+     */
+    public Tuner metrics(List<String> metrics, List<Mode> modes) {
+        List<Objective> all = Objective.of(metrics, modes);
+        metric(all.get(0).metric(), all.get(0).mode());
+        this.objectives = all;
         return this;
     }
 
@@ -447,7 +464,7 @@ public final class Tuner {
                 stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
-                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic);
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic, objectives);
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */

@@ -1,8 +1,10 @@
 package io.jtune.api.validation;
 
 import io.jtune.api.Trainable;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /** The class itself: instantiable from its package, a valid name, metric with mode. */
 final class ClassRules implements RuleGroup {
@@ -52,6 +54,28 @@ final class ClassRules implements RuleGroup {
             problems.add(type, "@Trainable(mode = \"" + t.mode() + "\") must be \"min\" or \"max\"");
         } else if (t.metric().isEmpty() && !t.mode().isEmpty()) {
             problems.add(type, "@Trainable(mode = \"" + t.mode() + "\") has no metric: set metric = \"<name>\" or remove mode");
+        }
+        checkMetrics(type, t, problems);
+    }
+
+    private static void checkMetrics(TypeModel type, Trainable t, Problems problems) {
+        String metrics = "@Trainable(metrics = {" + String.join(", ", t.metrics()) + "})";
+        if (t.metrics().length > 0 && !t.metric().isEmpty()) {
+            problems.add(type, "@Trainable sets both metric and metrics: use metric for one objective, or metrics with modes for several");
+        }
+        if (t.metrics().length != t.modes().length) {
+            problems.add(type, metrics + " needs one mode per metric, got modes = {" + String.join(", ", t.modes()) + "}");
+        }
+        for (String mode : t.modes()) {
+            if (!mode.equals("min") && !mode.equals("max")) {
+                problems.add(type, "@Trainable(modes = {" + String.join(", ", t.modes()) + "}) must each be \"min\" or \"max\", got \"" + mode + "\"");
+            }
+        }
+        Set<String> seen = new HashSet<>();
+        for (String m : t.metrics()) {
+            if (!seen.add(m)) {
+                problems.add(type, metrics + " names '" + m + "' twice: name each objective once");
+            }
         }
     }
 }

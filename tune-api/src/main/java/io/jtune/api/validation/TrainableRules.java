@@ -20,9 +20,12 @@ public final class TrainableRules {
         return problems.list();
     }
 
-    /** The metric the class declares, or null when none. */
-    static String metric(TypeModel type) {
+    /** The metric the class ranks by: its {@code metric}, else the first of its {@code metrics}; null when none. */
+    public static String metric(TypeModel type) {
         Trainable t = type.annotation(Trainable.class);
-        return t == null || t.metric().isEmpty() ? null : t.metric();
+        if (t == null) {
+            return null;
+        }
+        return !t.metric().isEmpty() ? t.metric() : t.metrics().length > 0 ? t.metrics()[0] : null;
     }
 }

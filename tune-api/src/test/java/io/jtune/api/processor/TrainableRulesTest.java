@@ -48,6 +48,14 @@ class TrainableRulesTest {
                         .expect("Fx", "@Trainable(mode = \"minimize\") must be \"min\" or \"max\""),
                 of("mode without metric", "@Trainable(mode = \"min\")", STEP)
                         .expect("Fx", "@Trainable(mode = \"min\") has no metric: set metric = \"<name>\" or remove mode"),
+                of("metric and metrics", "@Trainable(metric = \"loss\", mode = \"min\", metrics = {\"loss\", \"latency\"}, modes = {\"min\", \"min\"})", STEP)
+                        .expect("Fx", "@Trainable sets both metric and metrics: use metric for one objective, or metrics with modes for several"),
+                of("a mode per metric", "@Trainable(metrics = {\"accuracy\", \"latency\"}, modes = {\"max\"})", STEP)
+                        .expect("Fx", "@Trainable(metrics = {accuracy, latency}) needs one mode per metric, got modes = {max}"),
+                of("bad mode of metrics", "@Trainable(metrics = {\"accuracy\", \"latency\"}, modes = {\"max\", \"lowest\"})", STEP)
+                        .expect("Fx", "@Trainable(modes = {max, lowest}) must each be \"min\" or \"max\", got \"lowest\""),
+                of("metric named twice", "@Trainable(metrics = {\"loss\", \"loss\"}, modes = {\"min\", \"max\"})", STEP)
+                        .expect("Fx", "@Trainable(metrics = {loss, loss}) names 'loss' twice: name each objective once"),
                 of("bad name", "@Trainable(name = \"my model\")", STEP)
                         .expect("Fx", "@Trainable(name = \"my model\") may only use letters, digits, '_', '.' and '-': it names trial folders"),
                 // parameters

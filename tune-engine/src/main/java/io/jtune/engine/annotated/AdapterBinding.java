@@ -5,10 +5,10 @@ import io.jtune.api.Param;
 import io.jtune.api.Reset;
 import io.jtune.api.Save;
 import io.jtune.api.Step;
-import io.jtune.api.Trainable;
 import io.jtune.api.validation.MethodModel;
 import io.jtune.api.validation.ReflectiveFieldModel;
 import io.jtune.api.validation.ReflectiveTypeModel;
+import io.jtune.api.validation.TrainableRules;
 import java.util.List;
 
 /**
@@ -28,8 +28,7 @@ public final class AdapterBinding {
     private AdapterBinding(ReflectiveTypeModel model) {
         this.className = model.qualifiedName();
         this.step = model.methods().stream().filter(m -> m.has(Step.class)).map(MethodModel::signature).findFirst().orElseThrow();
-        Trainable t = model.annotation(Trainable.class);
-        this.metric = t.metric().isEmpty() ? null : t.metric();
+        this.metric = TrainableRules.metric(model);
         this.params = model.fields().stream().filter(f -> f.has(Param.class)).map(f -> new ParamInjector((ReflectiveFieldModel) f)).toList();
         this.checkpoints = has(model, Save.class);
         this.reusable = has(model, Reset.class);

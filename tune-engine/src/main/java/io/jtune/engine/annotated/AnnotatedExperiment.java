@@ -3,6 +3,7 @@ package io.jtune.engine.annotated;
 import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
@@ -21,10 +22,11 @@ import java.util.OptionalLong;
  * @param metric the {@code @Trainable} metric with its mode
  * @param stoppers one per {@code @Stop} rule; a trial stops when any says so
  * @param reuseTrainables true when the class has a {@code @Reset} method
+ * @param objectives the {@code @Trainable} metrics with their modes (multi-objective; empty otherwise), the first also in {@code metric}
  */
 public record AnnotatedExperiment(SearchSpace space, Optional<Metric> metric, OptionalInt numSamples, OptionalLong seed, List<Stopper> stoppers,
         Optional<ResourceRequest> resources, OptionalInt maxConcurrentTrials, OptionalInt maxFailures, Optional<CheckpointPolicy> checkpoint,
-        Optional<TrialScheduler> scheduler, Optional<SearchAlgorithm> searcher, boolean reuseTrainables) {
+        Optional<TrialScheduler> scheduler, Optional<SearchAlgorithm> searcher, boolean reuseTrainables, List<Objective> objectives) {
 
     /** A metric and the direction it is optimised in. */
     public record Metric(String name, Mode mode) {
@@ -32,12 +34,17 @@ public record AnnotatedExperiment(SearchSpace space, Optional<Metric> metric, Op
 
     public AnnotatedExperiment {
         stoppers = List.copyOf(stoppers);
+        objectives = List.copyOf(objectives);
     }
 
     /** Sets what is declared through the Tuner's public setters. */
     public void applyTo(Tuner tuner) {
         tuner.space(space);
-        metric.ifPresent(m -> tuner.metric(m.name(), m.mode()));
+        if (objectives.isEmpty()) {
+            metric.ifPresent(m -> tuner.metric(m.name(), m.mode()));
+        } else {
+            tuner.metrics(objectives.stream().map(Objective::metric).toList(), objectives.stream().map(Objective::mode).toList());
+        }
         numSamples.ifPresent(tuner::numSamples);
         seed.ifPresent(tuner::seed);
         stoppers.forEach(tuner::stop);

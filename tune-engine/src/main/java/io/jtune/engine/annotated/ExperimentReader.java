@@ -15,6 +15,7 @@ import io.jtune.api.Trainable;
 import io.jtune.api.space.Condition;
 import io.jtune.api.space.Domain;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.validation.ExperimentAnnotations;
 import io.jtune.api.validation.FieldModel;
@@ -29,6 +30,7 @@ import io.jtune.engine.stop.TrialPlateauStopper;
 import java.lang.annotation.Annotation;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +47,10 @@ final class ExperimentReader {
     static AnnotatedExperiment read(ReflectiveTypeModel model) {
         Class<?> c = model.type();
         Trainable t = c.getAnnotation(Trainable.class);
-        Optional<AnnotatedExperiment.Metric> metric = t.metric().isEmpty() ? Optional.empty()
-                : Optional.of(new AnnotatedExperiment.Metric(t.metric(), Mode.parse(t.mode())));
+        List<Objective> objectives = t.metrics().length == 0 ? List.of()
+                : Objective.of(List.of(t.metrics()), Arrays.stream(t.modes()).map(Mode::parse).toList());
+        Optional<AnnotatedExperiment.Metric> metric = !t.metric().isEmpty() ? Optional.of(new AnnotatedExperiment.Metric(t.metric(), Mode.parse(t.mode())))
+                : objectives.stream().findFirst().map(o -> new AnnotatedExperiment.Metric(o.metric(), o.mode()));
         return new AnnotatedExperiment(space(model), metric,
                 intOf(c, Samples.class, Samples::value),
                 c.isAnnotationPresent(Seed.class) ? OptionalLong.of(c.getAnnotation(Seed.class).value()) : OptionalLong.empty(),
@@ -57,7 +61,7 @@ final class ExperimentReader {
                 Optional.ofNullable(c.getAnnotation(Checkpoint.class)).map(ExperimentReader::checkpoint),
                 ComponentFactories.scheduler(c),
                 ComponentFactories.searcher(c),
-                model.methods().stream().anyMatch(m -> m.has(Reset.class)));
+                model.methods().stream().anyMatch(m -> m.has(Reset.class)), objectives);
     }
 
     /** The {@code @Param} domains through the {@link io.jtune.api.space.Space} factories, as Ray Tune defines them. */

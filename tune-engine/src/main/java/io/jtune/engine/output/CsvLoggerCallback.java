@@ -6,6 +6,7 @@ import io.jtune.api.spi.TrialView;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -42,8 +43,8 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     }
 
     @Override
-    protected ProgressFile open(Path path, FileChannel channel, long nowNanos) throws IOException {
-        return new ProgressFile(path, channel, nowNanos);
+    protected ProgressFile open(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException {
+        return new ProgressFile(path, hasRecords, nowNanos, writer);
     }
 
     /**
@@ -92,10 +93,10 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
         private final StringBuilder line = new StringBuilder(256);
         private List<Column> columns;
 
-        ProgressFile(Path path, FileChannel channel, long nowNanos) throws IOException {
-            super(path, FLUSH_INTERVAL_NANOS, nowNanos);
-            this.columns = channel.size() > 0 ? existingHeader(path) : null;
-            this.out = new BufferedWriter(Channels.newWriter(channel, StandardCharsets.UTF_8));
+        ProgressFile(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException {
+            super(path, FLUSH_INTERVAL_NANOS, nowNanos, writer);
+            this.columns = hasRecords ? existingHeader(path) : null;
+            this.out = new BufferedWriter(new OutputStreamWriter(sink(), StandardCharsets.UTF_8));
         }
 
         /** The columns of the header a resumed trial's file already has. */
@@ -148,13 +149,8 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
         }
 
         @Override
-        protected void flushNow() throws IOException {
+        protected void encoded() throws IOException {
             out.flush();
-        }
-
-        @Override
-        protected void closeNow() throws IOException {
-            out.close();
         }
     }
 }

@@ -10,6 +10,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.TrialView;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -37,6 +38,8 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     /** The results file of a trial. */
     public static final String RESULT_FILE = "result.json";
     private static final ObjectMapper READER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+    /** The auto fields the driver fills with a {@code Long}, read back as one (JSON has one kind of whole number). */
+    private static final List<String> LONG_FIELDS = List.of(Result.TRAINING_ITERATION, Result.TIMESTAMP, Result.PID, Result.ITERATIONS_SINCE_RESTORE);
     private static final TypeReference<LinkedHashMap<String, Object>> RESULT_TYPE = new TypeReference<>() { };
 
     public JsonLoggerCallback() {
@@ -49,21 +52,19 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
 
     @Override
     public void onTrialStart(TrialView trial) {
-        Path params = trial.localDir().resolve(PARAMS_FILE);
-        try {
-            OutputStream out = TrialFile.openInTrialDir(params, () -> Files.newOutputStream(params));
-            try (JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-                g.setPrettyPrinter(JsonValues.pythonIndent());
-                JsonValues.write(g, trial.config(), true);
-            }
+        ByteArrayOutputStream params = new ByteArrayOutputStream(256);
+        try (JsonGenerator g = JsonValues.FACTORY.createGenerator(params, JsonEncoding.UTF8)) {
+            g.setPrettyPrinter(JsonValues.pythonIndent());
+            JsonValues.write(g, trial.config(), true);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + params + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot encode the config of trial " + trial.id() + ": " + e.getMessage(), e);
         }
+        replace(trial.localDir().resolve(PARAMS_FILE), params.toByteArray());
         file(trial);
     }
 
     /**
-     * The results in a trial folder's result.json, in order, with {@code config} as a {@link Config};
+     * The results in a trial folder's result.json, in order, with {@code config} as a {@link Config} and the whole-number auto fields as {@code Long};
      * a partly written last line is left out, a missing file holds none.
      *
      * @throws TuneException naming the file and line when a complete line is not a JSON object
@@ -87,6 +88,11 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
                 throw new TuneException("line " + (results.size() + 1) + " of " + file + " is not a result (" + e.getMessage()
                         + "); a result.json holds one JSON object a line: repair or remove that line", e);
             }
+            for (String key : LONG_FIELDS) {
+                if (values.get(key) instanceof Integer i) {
+                    values.put(key, i.longValue());
+                }
+            }
             if (values.get(Result.CONFIG) instanceof Map<?, ?> config) {
                 @SuppressWarnings("unchecked")
                 Map<String, ?> typed = (Map<String, ?>) config;
@@ -95,6 +101,12 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
             results.add(Result.wrap(values));
         }
         return results;
+    }
+
+    /** The results of the trial in its folder {@code trialDir}, after handing what is buffered for it to the operating system. */
+    public List<Result> readResults(String trialId, Path trialDir) {
+        flush(trialId);
+        return readResults(trialDir);
     }
 
     private static int indexOfNewline(byte[] bytes, int from) {
@@ -107,17 +119,17 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     }
 
     @Override
-    protected ResultFile open(Path path, FileChannel channel, long nowNanos) throws IOException {
-        return new ResultFile(path, channel, nowNanos);
+    protected ResultFile open(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException {
+        return new ResultFile(path, nowNanos, writer);
     }
 
     /** An open result.json. */
     static final class ResultFile extends TrialFile {
         private final JsonGenerator json;
 
-        ResultFile(Path path, FileChannel channel, long nowNanos) throws IOException {
-            super(path, FLUSH_INTERVAL_NANOS, nowNanos);
-            json = JsonValues.FACTORY.createGenerator(Channels.newOutputStream(channel), JsonEncoding.UTF8);
+        ResultFile(Path path, long nowNanos, FileWriterThread writer) throws IOException {
+            super(path, FLUSH_INTERVAL_NANOS, nowNanos, writer);
+            json = JsonValues.FACTORY.createGenerator(sink(), JsonEncoding.UTF8);
         }
 
         @Override
@@ -140,13 +152,8 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
         }
 
         @Override
-        protected void flushNow() throws IOException {
+        protected void encoded() throws IOException {
             json.flush();
-        }
-
-        @Override
-        protected void closeNow() throws IOException {
-            json.close();
         }
     }
 }

@@ -15,11 +15,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * A logger callback that writes each result as one record of one buffered file per live trial:
- * opened at its start (or first result), flushed at most once a second, closed when the trial
- * completes or fails and at the experiment's end. A trial's file is continued, not replaced: as a
- * {@link ResultLog} it is cut back or completed to the results the trial continues from, and a
- * partly written last record (a process that died mid-write) is cut off before appending.
+ * A logger callback that writes each result as one record of one file per trial. The driver only
+ * encodes records into the trial's buffer; a {@link FileWriterThread} of this logger appends them
+ * (at most once a second per trial while it runs, when the trial completes or fails, at
+ * {@link #flush()} and at the experiment's end), opening and closing the file each time, so no
+ * file stays open and the driver does no file I/O for a trial that starts without results. A
+ * trial's file is continued, not replaced: as a {@link ResultLog} it is cut back or completed to
+ * the results the trial continues from (after the writes asked so far, on the driver), and a partly
+ * written last record (a process that died mid-write) is cut off before appending.
  *
  * @param <F> the file type
  */
@@ -28,6 +31,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     static final long FLUSH_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final Map<String, F> open = new HashMap<>();
+    private final FileWriterThread writer;
     private final LongSupplier nanoClock;
     private final String fileName;
     private final boolean hasHeader;
@@ -40,16 +44,22 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
      */
     PerTrialFileCallback(LongSupplier nanoClock, String fileName, boolean hasHeader, boolean quoted) {
         this.nanoClock = nanoClock;
+        this.writer = new FileWriterThread("jtune-" + fileName + "-writer");
         this.fileName = fileName;
         this.hasHeader = hasHeader;
         this.quoted = quoted;
     }
 
     /**
-     * Wraps the trial's file {@code path}, open as {@code channel} at the end of its complete records
-     * (empty when new), for writing results.
+     * The trial's file {@code path} for writing results through {@code writer}: after the complete
+     * records it holds, or empty when {@code hasRecords} is false.
      */
-    protected abstract F open(Path path, FileChannel channel, long nowNanos) throws IOException;
+    protected abstract F open(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException;
+
+    /** Makes {@code file} hold {@code bytes}, written by this logger's writer thread after what it was asked before. */
+    final void replace(Path file, byte[] bytes) {
+        writer.replace(file, bytes);
+    }
 
     /** The trial's open file, opened now if needed, continuing the complete records in it. */
     final F file(TrialView trial) {
@@ -60,32 +70,39 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         return file;
     }
 
-    /** Opens the trial's file, cut back to at most {@code maxResults} results. */
+    /** Continues the trial's file cut back to at most {@code maxResults} results, once the writes asked so far are done. */
     private F openCut(TrialView trial, int maxResults) {
+        writer.drain();
         Path path = trial.localDir().resolve(fileName);
         int keepRecords = maxResults == 0 ? 0 : hasHeader ? (int) Math.min(Integer.MAX_VALUE, maxResults + 1L) : maxResults;
-        FileChannel channel = null;
         try {
-            channel = TrialFile.openToContinue(path);
-            int records = channel.size() == 0 ? 0 : RecordFiles.cut(channel, keepRecords, quoted);
-            F file = open(path, channel, nanoClock.getAsLong());
-            file.results = hasHeader ? Math.max(0, records - 1) : records;
-            open.put(trial.id(), file);
-            return file;
+            int records;
+            boolean hasRecords;
+            try (FileChannel channel = TrialFile.openToContinue(path)) {
+                records = channel.size() == 0 ? 0 : RecordFiles.cut(channel, keepRecords, quoted);
+                hasRecords = channel.size() > 0;
+            }
+            return opened(trial, open(path, hasRecords, nanoClock.getAsLong(), writer), hasHeader ? Math.max(0, records - 1) : records);
         } catch (IOException e) {
-            closeQuietly(channel, e);
             throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + trial.localDir() + ": " + e.getMessage(), e);
         }
     }
 
-    private static void closeQuietly(FileChannel channel, IOException failure) {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                failure.addSuppressed(e);
-            }
+    /** The trial's file, emptied by the writer thread: nothing is read or opened here. */
+    private F openEmpty(TrialView trial) {
+        Path path = trial.localDir().resolve(fileName);
+        writer.replace(path, new byte[0]);
+        try {
+            return opened(trial, open(path, false, nanoClock.getAsLong(), writer), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + trial.localDir() + ": " + e.getMessage(), e);
         }
+    }
+
+    private F opened(TrialView trial, F file, int results) {
+        file.results = results;
+        open.put(trial.id(), file);
+        return file;
     }
 
     @Override
@@ -95,18 +112,29 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
             return;
         }
         close(trial);
-        file = openCut(trial, results.size());
+        file = results.isEmpty() ? openEmpty(trial) : openCut(trial, results.size());
         for (int i = file.results; i < results.size(); i++) {
             file.write(results.get(i), trial.config());
         }
         file.results = results.size();
     }
 
+    /** Writes what is buffered for the trial, and waits for every write asked so far. */
+    final void flush(String trialId) {
+        F file = open.get(trialId);
+        if (file != null) {
+            file.flush();
+        }
+        writer.drain();
+    }
+
+    /** Writes what is buffered for every trial, and waits until it is written. */
     @Override
     public void flush() {
         for (F file : open.values()) {
             file.flush();
         }
+        writer.drain();
     }
 
     @Override
@@ -141,6 +169,15 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
                 } else {
                     first.addSuppressed(e);
                 }
+            }
+        }
+        try {
+            writer.close();
+        } catch (UncheckedIOException e) {
+            if (first == null) {
+                first = e;
+            } else {
+                first.addSuppressed(e);
             }
         }
         if (first != null) {

@@ -2,7 +2,9 @@ package io.jtune.engine.output;
 
 import io.jtune.api.Config;
 import io.jtune.api.Result;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -11,34 +13,34 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * One open, buffered output file of a trial that results are written to. Its owner calls
- * {@link #wrote(long)} after each write, which flushes at most once per interval (never an fsync);
- * {@link #close()} flushes what is left.
+ * One output file of a trial that results are written to, as records encoded on the driver into a
+ * buffer of this file and handed to the logger's {@link FileWriterThread}: after a write when the
+ * interval has passed since the last hand-over ({@link #wrote(long)}), and at {@link #flush()} and
+ * {@link #close()}. No file handle is held.
  */
-abstract class TrialFile implements AutoCloseable {
+abstract class TrialFile {
     private final Path path;
     private final long flushIntervalNanos;
+    private final FileWriterThread writer;
+    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(512);
     private long lastFlush;
     /** How many results the file holds. */
     int results;
 
-    TrialFile(Path path, long flushIntervalNanos, long nowNanos) {
+    TrialFile(Path path, long flushIntervalNanos, long nowNanos, FileWriterThread writer) {
         this.path = path;
         this.flushIntervalNanos = flushIntervalNanos;
         this.lastFlush = nowNanos;
+        this.writer = writer;
     }
 
-    /** Opens something in a trial's folder. */
+    /** Opens something in a trial's folder, creating the folder when it is missing. */
     @FunctionalInterface
     interface Opener<T> {
         T open() throws IOException;
     }
 
-    /**
-     * Opens a file of a trial's folder. The runner creates the folder before a trial starts, so it is
-     * not looked up first; only when it is missing (a logger used on its own) is it created and the
-     * file opened again.
-     */
+    /** Opens a file of a trial's folder; only when the folder is missing is it created and the file opened again. */
     static <T> T openInTrialDir(Path file, Opener<T> opener) throws IOException {
         try {
             return opener.open();
@@ -50,22 +52,24 @@ abstract class TrialFile implements AutoCloseable {
 
     /**
      * {@code file} opened for reading and writing (created if new), for {@link RecordFiles#cut} to
-     * cut back and writing to go on at its end; its size tells whether it holds output of an earlier run.
+     * cut back; its size tells whether it holds output of an earlier run.
      */
     static FileChannel openToContinue(Path file) throws IOException {
         return openInTrialDir(file, () -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE));
     }
 
+    /** Where subclasses encode records; {@link #encoded()} pushes what they buffer themselves into it. */
+    final OutputStream sink() {
+        return buffer;
+    }
+
     /** Writes one result; {@code trialConfig} stands in for a result without a {@code config}. */
     abstract void write(Result result, Config trialConfig);
 
-    /** Hands buffered output to the OS. */
-    protected abstract void flushNow() throws IOException;
+    /** Pushes what the encoder buffers into {@link #sink()}. */
+    protected abstract void encoded() throws IOException;
 
-    /** Flushes and releases the file. */
-    protected abstract void closeNow() throws IOException;
-
-    /** Called after each write: flushes when the interval has passed since the last flush. */
+    /** Called after each write: hands the records over when the interval has passed since the last hand-over. */
     final void wrote(long nowNanos) {
         if (nowNanos - lastFlush >= flushIntervalNanos) {
             flush();
@@ -73,22 +77,22 @@ abstract class TrialFile implements AutoCloseable {
         }
     }
 
-    /** Hands buffered output to the OS now. */
+    /** Hands the records written so far to the writer thread. */
     final void flush() {
         try {
-            flushNow();
+            encoded();
         } catch (IOException e) {
-            throw failure("flush", e);
+            throw failure("encode records for", e);
+        }
+        if (buffer.size() > 0) {
+            writer.append(path, buffer.toByteArray());
+            buffer.reset();
         }
     }
 
-    @Override
-    public final void close() {
-        try {
-            closeNow();
-        } catch (IOException e) {
-            throw failure("close", e);
-        }
+    /** Hands over what is left; the file takes no more records. */
+    final void close() {
+        flush();
     }
 
     /** An unchecked error naming the file and what failed. */

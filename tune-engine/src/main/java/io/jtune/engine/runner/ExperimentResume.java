@@ -124,20 +124,20 @@ final class ExperimentResume {
     }
 
     /** The trials to continue, in the order created, each with its status, failures, logged results and checkpoints back. */
-    List<Trial> trials() {
+    List<Trial> trials(ResultHistory.Factory histories) {
         deleteUnknownTrialFolders();
         List<Trial> trials = new ArrayList<>(state.trials().size());
         for (ExperimentState.TrialState saved : state.trials()) {
-            trials.add(trial(saved));
+            trials.add(trial(saved, histories));
         }
         return trials;
     }
 
-    private Trial trial(ExperimentState.TrialState saved) {
+    private Trial trial(ExperimentState.TrialState saved, ResultHistory.Factory histories) {
         Path dir = spec.experimentDir().resolve(saved.name());
         CheckpointPolicy policy = spec.checkpoint();
         Trial trial = new Trial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()), spec.resources(), dir,
-                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()));
+                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()), histories.of(saved.trialId(), dir));
         boolean erroredAgain = saved.status() == TrialStatus.ERROR && mode == ResumeMode.RESTART_ERRORED;
         if (!continues(saved)) {
             trackExisting(trial, saved, Long.MAX_VALUE, false);

@@ -9,10 +9,10 @@ import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.AbstractList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -35,7 +35,7 @@ public final class Trial implements TrialView {
     private final ResourceRequest resources;
     private final Path dir;
     private final TrialCheckpoints checkpoints;
-    private final List<Result> history = new ArrayList<>();
+    private final ResultHistory history;
     private String tag;
     private Config config;
     private TrialStatus status = TrialStatus.PENDING;
@@ -64,7 +64,8 @@ public final class Trial implements TrialView {
     /** The checkpoint folder the current run restored, or null. */
     Path restoredFrom;
 
-    public Trial(String id, int index, String name, String tag, Config config, ResourceRequest resources, Path dir, TrialCheckpoints checkpoints) {
+    Trial(String id, int index, String name, String tag, Config config, ResourceRequest resources, Path dir, TrialCheckpoints checkpoints,
+          ResultHistory history) {
         this.id = id;
         this.index = index;
         this.name = name;
@@ -73,6 +74,7 @@ public final class Trial implements TrialView {
         this.resources = resources;
         this.dir = dir;
         this.checkpoints = checkpoints;
+        this.history = history;
     }
 
     /** True when the lifecycle allows moving from {@code from} to {@code to}. */
@@ -80,12 +82,15 @@ public final class Trial implements TrialView {
         return ALLOWED.get(from.ordinal()).contains(to);
     }
 
-    /** Moves to {@code to}, or throws naming both states when the lifecycle forbids it. */
+    /** Moves to {@code to}, or throws naming both states when the lifecycle forbids it; a finished trial keeps its last result {@linkplain Result#compact() compact}. */
     void transitionTo(TrialStatus to) {
         if (!isAllowed(status, to)) {
             throw new IllegalStateException("trial " + name + " cannot go from " + status + " to " + to);
         }
         status = to;
+        if (to.isFinished() && lastResult != null) {
+            lastResult = lastResult.compact();
+        }
     }
 
     /** Prepares counters for a new run that restores {@code from} (null: from scratch). */
@@ -116,20 +121,28 @@ public final class Trial implements TrialView {
     /**
      * Drops the results after the state at {@code trainingIteration}, which a restart from it
      * produces again: the trailing results of the current lineage (since the last exploit, where
-     * iterations stop following one another) with a higher iteration.
+     * iterations stop following one another) with a higher iteration. Reads the history back only
+     * when the last result is after that state. Returns the results kept.
      */
-    void rewindTo(long trainingIteration) {
-        while (!history.isEmpty()) {
-            long last = history.get(history.size() - 1).trainingIteration();
+    List<Result> rewindTo(long trainingIteration) {
+        if (lastResult == null || lastResult.trainingIteration() <= trainingIteration) {
+            return history();
+        }
+        List<Result> all = history.read();
+        int kept = all.size();
+        while (kept > 0) {
+            long last = all.get(kept - 1).trainingIteration();
             if (last <= trainingIteration) {
                 break;
             }
-            history.remove(history.size() - 1);
-            if (!history.isEmpty() && history.get(history.size() - 1).trainingIteration() != last - 1) {
+            kept--;
+            if (kept > 0 && all.get(kept - 1).trainingIteration() != last - 1) {
                 break;
             }
         }
-        lastResult = history.isEmpty() ? null : history.get(history.size() - 1);
+        history.keep(kept);
+        lastResult = kept == 0 ? null : all.get(kept - 1);
+        return all.subList(0, kept);
     }
 
     /** Puts back what a resumed experiment's state says of the trial: its status, failures and logged results. */
@@ -137,16 +150,19 @@ public final class Trial implements TrialView {
         status = restoredStatus;
         numFailures = failures;
         errorTrace = trace;
-        history.clear();
-        history.addAll(results);
+        history.reset(results);
         lastResult = results.isEmpty() ? null : results.get(results.size() - 1);
     }
 
     /** The logged result at this training iteration (the most recent one when logged twice), or null. */
     Result resultAt(long trainingIteration) {
-        for (int i = history.size() - 1; i >= 0; i--) {
-            if (history.get(i).trainingIteration() == trainingIteration) {
-                return history.get(i);
+        if (lastResult != null && lastResult.trainingIteration() == trainingIteration) {
+            return lastResult;
+        }
+        List<Result> all = history.read();
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (all.get(i).trainingIteration() == trainingIteration) {
+                return all.get(i);
             }
         }
         return null;
@@ -219,9 +235,40 @@ public final class Trial implements TrialView {
         return dir;
     }
 
-    /** Every result in the order logged (read-only). */
+    /**
+     * Every result in the order logged (read-only). The driver keeps only the last result: the list
+     * reads the others back (from result.json, or the compact copy kept when no files are written)
+     * when an element is first asked for.
+     */
     public List<Result> history() {
-        return Collections.unmodifiableList(history);
+        int size = history.size();
+        return size == 0 ? List.of() : new ReadBack(history, size);
+    }
+
+    /** A trial's results, read back from its history on first access. */
+    private static final class ReadBack extends AbstractList<Result> {
+        private final ResultHistory history;
+        private final int size;
+        private List<Result> read;
+
+        ReadBack(ResultHistory history, int size) {
+            this.history = history;
+            this.size = size;
+        }
+
+        @Override
+        public Result get(int index) {
+            Objects.checkIndex(index, size);
+            if (read == null) {
+                read = history.read();
+            }
+            return read.get(index);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
     }
 
     /** The stack trace of the latest failure, or null. */

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.random.RandomGenerator;
 
 /**
@@ -18,8 +17,10 @@ import java.util.random.RandomGenerator;
  */
 final class TrialNames {
     static final int MAX_NAME_LENGTH = 130;
-    private static final Pattern UNSAFE_VALUE = Pattern.compile("[^a-zA-Z0-9_-]+");
-    private static final Pattern UNSAFE_NAME = Pattern.compile("[^a-zA-Z0-9_.=,+-]+");
+    /** Characters besides letters and digits kept in a tag's values. */
+    private static final String VALUE_PUNCTUATION = "_-";
+    /** Characters besides letters and digits kept in a trial's name. */
+    private static final String NAME_PUNCTUATION = "_.=,+-";
 
     private TrialNames() {
     }
@@ -29,8 +30,14 @@ final class TrialNames {
         return String.format(Locale.ROOT, "%05x", random.nextInt(1 << 20));
     }
 
+    /** {@code <prefix>_<index in at least five digits>}. */
     static String trialId(String prefix, int index) {
-        return prefix + '_' + String.format(Locale.ROOT, "%05d", index);
+        String digits = Integer.toString(index);
+        StringBuilder id = new StringBuilder(prefix.length() + 6 + digits.length()).append(prefix).append('_');
+        for (int i = digits.length(); i < 5; i++) {
+            id.append('0');
+        }
+        return id.append(digits).toString();
     }
 
     /**
@@ -61,7 +68,7 @@ final class TrialNames {
     }
 
     private static String clean(String text) {
-        String cleaned = UNSAFE_VALUE.matcher(text).replaceAll("_");
+        String cleaned = safe(text, VALUE_PUNCTUATION);
         int start = 0;
         int end = cleaned.length();
         while (start < end && cleaned.charAt(start) == '_') {
@@ -75,12 +82,40 @@ final class TrialNames {
 
     /** How the names of the trials of an experiment with this trainable and trial-id prefix begin. */
     static String namePrefix(String trainable, String idPrefix) {
-        return UNSAFE_NAME.matcher(trainable + '_' + idPrefix + '_').replaceAll("_");
+        return safe(trainable + '_' + idPrefix + '_', NAME_PUNCTUATION);
     }
 
     /** {@code <trainable>_<trial_id>_<tag>}, safe as a folder name, at most {@value #MAX_NAME_LENGTH} characters. */
     static String trialName(String trainable, String trialId, String tag) {
-        String name = UNSAFE_NAME.matcher(trainable + '_' + trialId + '_' + tag).replaceAll("_");
+        String name = safe(trainable + '_' + trialId + '_' + tag, NAME_PUNCTUATION);
         return name.length() <= MAX_NAME_LENGTH ? name : name.substring(0, MAX_NAME_LENGTH);
+    }
+
+    /** {@code text} with each run of characters other than ASCII letters, digits and {@code punctuation} replaced by one '_'. */
+    private static String safe(String text, String punctuation) {
+        int first = 0;
+        while (first < text.length() && isSafe(text.charAt(first), punctuation)) {
+            first++;
+        }
+        if (first == text.length()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length()).append(text, 0, first);
+        boolean inRun = false;
+        for (int i = first; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (isSafe(c, punctuation)) {
+                out.append(c);
+                inRun = false;
+            } else if (!inRun) {
+                out.append('_');
+                inRun = true;
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean isSafe(char c, String punctuation) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || punctuation.indexOf(c) >= 0;
     }
 }

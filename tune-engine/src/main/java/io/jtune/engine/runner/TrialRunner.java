@@ -7,7 +7,6 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
-import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialScheduler.Decision;
@@ -20,6 +19,7 @@ import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
+import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.output.ResultLog;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
@@ -67,11 +67,12 @@ public final class TrialRunner {
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
-    private final SearchAlgorithm searcher;
+    private final GuardedSearcher searcher;
     private final TrialScheduler scheduler;
     private final List<Stopper> stoppers;
     private final List<Callback> callbacks;
     private final List<ResultLog> resultLogs;
+    private final ResultHistory.Factory histories;
     private final ExperimentResume resume;
     private final CheckpointIo io = new CheckpointIo();
     private final List<Trial> trials = new ArrayList<>();
@@ -85,6 +86,7 @@ public final class TrialRunner {
     private final EventIntake events;
     private final CheckpointBook checkpoints;
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
+    private final RunnerCommands commands = new RunnerCommands(this);
     private final AutoFields autoFields = new AutoFields();
     private final SnapshotSchedule snapshots;
     /** Held by the driver except while it waits for events, so a shutdown snapshot sees a consistent state. */
@@ -104,6 +106,12 @@ public final class TrialRunner {
     private RuntimeException toRaise;
     /** Set once the first snapshot is written: from then on the state may be snapshotted. */
     private boolean started;
+    /**
+     * Whether the experiment has a folder: when a logger writes result files or checkpoints are
+     * taken. Without, no trial folder, no {@code experiment_state.json} and no folder lock are written
+     * (a trial's checkpoint made for a pause creates the folder it needs), so the experiment cannot be restored.
+     */
+    private final boolean writesFolder;
 
     /** A new experiment; {@code random} draws its trial-id prefix. */
     public TrialRunner(ExperimentSpec spec, TrialExecutor executor, RandomGenerator random) {
@@ -133,6 +141,8 @@ public final class TrialRunner {
         this.stoppers = spec.stoppers().stream().<Stopper>map(GuardedStopper::new).toList();
         this.callbacks = spec.callbacks().stream().<Callback>map(GuardedCallback::new).toList();
         this.resultLogs = spec.callbacks().stream().filter(ResultLog.class::isInstance).map(ResultLog.class::cast).toList();
+        this.histories = histories(spec.callbacks());
+        this.writesFolder = !resultLogs.isEmpty() || !CheckpointPolicy.NONE.equals(spec.checkpoint());
         this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
         this.sampledPaths = spec.space().domains().keySet();
         this.idPrefix = idPrefix;
@@ -143,6 +153,17 @@ public final class TrialRunner {
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
         this.events = new EventIntake(executor, stateLock, order, byId::get);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
+    }
+
+    /** Histories read back from result.json when a JSON logger writes it, else kept in memory in columns. */
+    private static ResultHistory.Factory histories(List<Callback> callbacks) {
+        for (Callback c : callbacks) {
+            if (c instanceof JsonLoggerCallback json) {
+                return (id, dir) -> new LoggedHistory(id, dir, json);
+            }
+        }
+        ColumnarHistory.KeyLists keyLists = new ColumnarHistory.KeyLists();
+        return (id, dir) -> new ColumnarHistory(keyLists);
     }
 
     /**
@@ -160,18 +181,19 @@ public final class TrialRunner {
             if (resume != null) {
                 resume.requireSameExperiment();
             }
-            folderLock = ExperimentLock.acquire(spec.experimentDir());
+            folderLock = writesFolder ? ExperimentLock.acquire(spec.experimentDir()) : null;
         } catch (TuneException e) {
             executor.close();
             io.close();
             throw e;
         }
-        boolean failed = true;
+        Throwable failure = null;
         stateLock.lock();
         Thread shutdownSnapshot = new Thread(this::snapshotAtShutdown, "jtune-snapshot-at-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownSnapshot);
         try {
             ExperimentInfo info = spec.info();
+            spec.callbacks().stream().filter(RunnerControl.Steering.class::isInstance).forEach(c -> ((RunnerControl.Steering) c).attach(commands));
             searcher.setup(info);
             scheduler.setup(info);
             stoppers.forEach(s -> s.setup(info));
@@ -179,8 +201,10 @@ public final class TrialRunner {
             if (resume != null) {
                 restoreExperiment(resume.state());
             }
-            writeFirstSnapshot();
-            started = true;
+            if (writesFolder) {
+                writeFirstSnapshot();
+                started = true;
+            }
             while (!isFinished()) {
                 step();
                 long now = System.nanoTime();
@@ -189,22 +213,27 @@ public final class TrialRunner {
                     failStalledTrials(now);
                     stopIfAStopperSays();
                 }
-                if (snapshots.due(now)) {
+                if (started && snapshots.due(now)) {
                     writeSnapshot();
                 }
             }
-            failed = false;
+        } catch (Throwable t) {
+            failure = t;
+            throw t;
         } finally {
+            commands.close();
             // the state is final before the executor waits for steps in flight: a SIGTERM while a
             // stuck step delays the close finds it written
-            finalSnapshot(failed);
+            finalSnapshot(failure);
             executor.close();
             io.close();
-            endCallbacks(failed);
+            endCallbacks(failure);
             metricCheck.summarizeNonFinite(trials);
             removeShutdownHook(shutdownSnapshot);
             stateLock.unlock();
-            folderLock.close();
+            if (folderLock != null) {
+                folderLock.close();
+            }
             LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
         }
         if (toRaise != null) {
@@ -222,7 +251,7 @@ public final class TrialRunner {
         for (int i = 0; i < stoppers.size(); i++) {
             stoppers.get(i).restoreState(ExperimentState.json(state.stoppers().get(i).state()));
         }
-        for (Trial trial : resume.trials()) {
+        for (Trial trial : resume.trials(histories)) {
             trials.add(trial);
             byId.put(trial.id(), trial);
             counts[trial.status().ordinal()]++;
@@ -305,30 +334,41 @@ public final class TrialRunner {
         }
     }
 
-    /** The state at the end; none when the experiment failed before its first snapshot (a restored one keeps its state file as it was). */
-    private void finalSnapshot(boolean afterFailure) {
+    /**
+     * The state at the end; none when the experiment failed before its first snapshot (a restored one
+     * keeps its state file as it was). After a {@code failure}, whatever the snapshot throws (an
+     * {@link Error} too) is logged and added to it as suppressed, so the first failure is the one thrown.
+     */
+    private void finalSnapshot(Throwable failure) {
         if (!started) {
             return;
         }
         try {
             writeSnapshot();
-        } catch (RuntimeException e) {
-            if (!afterFailure) {
+        } catch (Throwable e) {
+            if (failure == null) {
                 throw e;
             }
-            LOG.warn("could not save the state of experiment {} after its failure", spec.name(), e);
+            if (e != failure) {
+                failure.addSuppressed(e);
+            }
+            LOG.warn("could not save the state of experiment {} after its failure ({})", spec.name(), failure.toString(), e);
         }
     }
 
-    private void endCallbacks(boolean afterFailure) {
+    /** Tells the callbacks the experiment ended; after a {@code failure}, their own failures are logged and added to it as suppressed. */
+    private void endCallbacks(Throwable failure) {
         for (Callback c : callbacks) {
             try {
                 c.onExperimentEnd(trialsView);
-            } catch (RuntimeException e) {
-                if (!afterFailure) {
+            } catch (Throwable e) {
+                if (failure == null) {
                     throw e;
                 }
-                LOG.warn("callback {} failed at experiment end", c.getClass().getName(), e);
+                if (e != failure) {
+                    failure.addSuppressed(e);
+                }
+                LOG.warn("callback {} failed at experiment end ({})", c.getClass().getName(), failure.toString(), e);
             }
         }
     }
@@ -342,6 +382,7 @@ public final class TrialRunner {
     }
 
     private void step() {
+        commands.runPending();
         if (!backingOff.isEmpty()) {
             retryDueTrials(System.nanoTime());
         }
@@ -488,8 +529,9 @@ public final class TrialRunner {
         String tag = TrialNames.experimentTag(index, config, sampledPaths);
         String name = TrialNames.trialName(spec.trainable().name(), id, tag);
         CheckpointPolicy policy = spec.checkpoint();
-        Trial trial = new Trial(id, index, name, tag, config, spec.resources(), spec.experimentDir().resolve(name),
-                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()));
+        Path dir = spec.experimentDir().resolve(name);
+        Trial trial = new Trial(id, index, name, tag, config, spec.resources(), dir,
+                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()), histories.of(id, dir));
         trials.add(trial);
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;
@@ -502,14 +544,14 @@ public final class TrialRunner {
 
     private void start(Trial trial) {
         TrackedCheckpoint restore = trial.checkpoints().latest();
-        if (!trial.exploited) {
-            trial.rewindTo(restore == null ? 0 : restore.iteration());
-        }
+        List<Result> continued = trial.exploited ? trial.history() : trial.rewindTo(restore == null ? 0 : restore.iteration());
         trial.beginRun(++runCounter, restore);
-        ensureDir(trial);
+        if (writesFolder) {
+            ensureDir(trial);
+        }
         for (ResultLog log : resultLogs) {
             try {
-                log.continueFrom(trial, trial.history());
+                log.continueFrom(trial, continued);
             } catch (RuntimeException e) {
                 throw ComponentException.of("callback", log, "continueFrom", e);
             }
@@ -790,6 +832,26 @@ public final class TrialRunner {
                 finish(t, t.lastResult(), false);
             }
         }
+    }
+
+    // ---- what RunnerCommands asks of the runner (on the driver thread) ----
+
+    String addTrialFromControl(Config config) {
+        String id = TrialNames.trialId(idPrefix, trials.size());
+        searcher.ignore(id);
+        addTrial(id, config);
+        return id;
+    }
+
+    TrialStatus stopTrialFromControl(String trialId) {
+        Trial trial = byId.get(trialId);
+        if (trial == null) {
+            throw new IllegalArgumentException("experiment " + spec.name() + " has no trial " + trialId);
+        }
+        if (!trial.status().isFinished()) {
+            finish(trial, trial.lastResult(), true);
+        }
+        return trial.status();
     }
 
     // ---- what SchedulerRunnerView asks of the runner ----

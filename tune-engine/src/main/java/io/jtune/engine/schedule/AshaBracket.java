@@ -19,6 +19,8 @@ final class AshaBracket {
     private final boolean stopLastTrials;
     private final double[] milestones;
     private final List<Map<String, Double>> recorded;
+    /** The recorded scores of each rung, sorted, for its cut-off. */
+    private final List<SortedScores> sortedScores;
 
     AshaBracket(double minT, double maxT, double reductionFactor, int s, boolean stopLastTrials) {
         this.reductionFactor = reductionFactor;
@@ -26,10 +28,12 @@ final class AshaBracket {
         int rungCount = Math.max(0, (int) (Math.log(maxT / minT) / Math.log(reductionFactor) + LOG_RATIO_SLACK - s + 1));
         this.milestones = new double[rungCount];
         this.recorded = new ArrayList<>(rungCount);
+        this.sortedScores = new ArrayList<>(rungCount);
         for (int i = 0; i < rungCount; i++) {
             int k = rungCount - 1 - i;
             milestones[i] = minT * Math.pow(reductionFactor, k + s);
             recorded.add(new LinkedHashMap<>());
+            sortedScores.add(new SortedScores());
         }
     }
 
@@ -56,8 +60,9 @@ final class AshaBracket {
             if (!reached || rung.containsKey(trialId)) {
                 continue;
             }
-            double cutoff = cutoff(rung);
+            double cutoff = cutoff(i);
             rung.put(trialId, score);
+            sortedScores.get(i).add(score);
             return score < cutoff ? Decision.STOP : Decision.CONTINUE;
         }
         return Decision.CONTINUE;
@@ -65,16 +70,7 @@ final class AshaBracket {
 
     /** The rung's cut-off: the (1 - 1/rf) percentile of its recorded scores, NaN while none is recorded. */
     double cutoff(int rungIndex) {
-        return cutoff(recorded.get(rungIndex));
-    }
-
-    private double cutoff(Map<String, Double> rung) {
-        double[] values = new double[rung.size()];
-        int n = 0;
-        for (double v : rung.values()) {
-            values[n++] = v;
-        }
-        return Percentiles.nanPercentile(values, n, (1 - 1 / reductionFactor) * 100);
+        return sortedScores.get(rungIndex).percentile((1 - 1 / reductionFactor) * 100);
     }
 
     String debugString() {
@@ -104,6 +100,8 @@ final class AshaBracket {
         for (int i = 0; i < milestones.length; i++) {
             recorded.get(i).clear();
             recorded.get(i).putAll(saved.get(i));
+            sortedScores.get(i).clear();
+            saved.get(i).values().forEach(sortedScores.get(i)::add);
         }
     }
 }

@@ -50,19 +50,31 @@ public final class FifoScheduler implements TrialScheduler {
         // dropped from the live trials at the next choice
     }
 
+    /** One pass over the live trials that drops the finished ones and finds the first PENDING (else PAUSED) one that fits. */
     @Override
     public TrialView chooseTrialToRun(RunnerView runner) {
+        takeInNew(runner);
+        TrialView firstPending = null;
         TrialView firstPaused = null;
-        for (TrialView trial : liveTrials(runner)) {
+        int kept = 0;
+        for (int i = 0; i < live.size(); i++) {
+            TrialView trial = live.get(i);
             TrialStatus status = trial.status();
-            if (status == TrialStatus.PENDING && runner.hasResources(trial.resources())) {
-                return trial;
+            if (status.isFinished()) {
+                continue;
             }
-            if (firstPaused == null && status == TrialStatus.PAUSED && runner.hasResources(trial.resources())) {
-                firstPaused = trial;
+            live.set(kept++, trial);
+            if (firstPending == null && (status == TrialStatus.PENDING || firstPaused == null && status == TrialStatus.PAUSED)
+                    && runner.hasResources(trial.resources())) {
+                if (status == TrialStatus.PENDING) {
+                    firstPending = trial;
+                } else {
+                    firstPaused = trial;
+                }
             }
         }
-        return firstPaused;
+        live.subList(kept, live.size()).clear();
+        return firstPending != null ? firstPending : firstPaused;
     }
 
     /** True when a trial waits to run (is PENDING or PAUSED). */
@@ -78,12 +90,16 @@ public final class FifoScheduler implements TrialScheduler {
 
     /** The unfinished trials in add order, after taking in the new ones and dropping the finished. */
     private List<TrialView> liveTrials(RunnerView runner) {
+        takeInNew(runner);
+        live.removeIf(trial -> trial.status().isFinished());
+        return live;
+    }
+
+    private void takeInNew(RunnerView runner) {
         List<? extends TrialView> all = runner.trials();
         for (; seen < all.size(); seen++) {
             live.add(all.get(seen));
         }
-        live.removeIf(trial -> trial.status().isFinished());
-        return live;
     }
 
     @Override

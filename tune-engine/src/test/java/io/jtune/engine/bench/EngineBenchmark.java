@@ -2,6 +2,7 @@ package io.jtune.engine.bench;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
+import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
@@ -30,6 +31,10 @@ import java.util.function.Function;
  *       reporting 50 results a second (a step sleeps 20 ms) for 20 s, JSON and CSV on and off;
  *       printed as wall time / 20 s (anchor: Ray Tune 7.0x with logging, 1.1x without). All 96 run
  *       at once: each asks one CPU and the machine is declared to have 96.</li>
+ *   <li>{@code cold}: a whole run of 5,000 trials (one uniform parameter, random search, one no-op
+ *       step, output files off) as the first thing this JVM does, JIT warm-up included, next to
+ *       Optuna 3.1 doing the same in memory ({@code /usr/bin/python3 tune-engine/src/test/python/overhead_optuna.py},
+ *       its import included); run it alone: {@code -Dexec.args=cold}.</li>
  * </ol>
  * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
  * -Dexec.mainClass=io.jtune.engine.bench.EngineBenchmark [-Dexec.args=overhead|throughput] [-Druns=N]
@@ -91,6 +96,10 @@ public final class EngineBenchmark {
     }
 
     private static void run(String which) throws IOException {
+        if (which.equals("cold")) {
+            cold();
+            return;
+        }
         if (which.equals("all") || which.equals("overhead")) {
             int runs = Integer.getInteger("runs", 5);
             overhead(false);
@@ -119,6 +128,26 @@ public final class EngineBenchmark {
                 System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %6.2fx the %d s minimum  (runs: %s)%n", files ? "on" : "off", median(ratios), TRIAL_SECONDS, format(ratios));
             }
         }
+    }
+
+    private static final int COLD_TRIALS = 5_000;
+
+    /** A first, cold run of {@value #COLD_TRIALS} trials, then Optuna's in a child process, side by side. */
+    private static void cold() throws IOException {
+        double jtune = timedFit(COLD_TRIALS, storage -> Tuner.of(NoOp.class).name("cold").storagePath(storage)
+                .space(SearchSpace.builder().uniform("x", 0, 1).build()).numSamples(COLD_TRIALS).stop(Stoppers.maximumIteration(1))
+                .progress(false).outputFiles(false).seed(1))[0];
+        Process optuna = new ProcessBuilder("/usr/bin/python3", "tune-engine/src/test/python/overhead_optuna.py", Integer.toString(COLD_TRIALS))
+                .redirectErrorStream(true).start();
+        String out = new String(optuna.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        double optunaSeconds;
+        try {
+            optunaSeconds = Double.parseDouble(out.lines().reduce((a, b) -> b).orElse("NaN"));
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException("the Optuna script printed no time (run it from the repository root; apt-get install python3-optuna): " + out, e);
+        }
+        System.out.printf(Locale.ROOT, "cold run of %,d trials: jtune %.3f s (JVM warm-up included), Optuna 3.1 %.3f s (import included): jtune / Optuna = %.3f%n",
+                COLD_TRIALS, jtune, optunaSeconds, jtune / optunaSeconds);
     }
 
     /** Wall and driver-thread CPU µs a trial. */

@@ -34,6 +34,7 @@ class CsvLoggerCallbackTest {
         csv.onTrialResult(trial, result("training_iteration", 2, "loss", Double.NaN, "ok", false, "nested", Map.of("x", 2),
                 "new", 7, "eval/acc", Double.NEGATIVE_INFINITY));
         csv.onTrialComplete(trial);
+        csv.flush(); // the writer thread writes the completed trial's rows; flush waits for it
 
         assertEquals(List.of(
                 "training_iteration,loss,ok,note,eval/acc,nested/x,config/lr,config/model/units",

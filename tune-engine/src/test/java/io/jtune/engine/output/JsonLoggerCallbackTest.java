@@ -56,6 +56,7 @@ class JsonLoggerCallbackTest {
     void writesParamsAsPythonsJsonDumpWithSortedKeys() throws IOException {
         TestTrialView trial = trial();
         json.onTrialStart(trial);
+        json.flush();
 
         assertEquals("""
                 {
@@ -80,6 +81,7 @@ class JsonLoggerCallbackTest {
                 "small", 1e-5f, "note", "say \"hi\"\n", "done", false, "config", Config.of(Map.of("lr", 0.5))));
         json.onTrialResult(trial, result("training_iteration", 2, "loss", 0.25, "nothing", null));
         json.onTrialComplete(trial);
+        json.flush(); // the writer thread writes the completed trial's lines; flush waits for it
 
         assertEquals(List.of(
                 "{\"training_iteration\":1,\"loss\":NaN,\"up\":Infinity,\"down\":-Infinity,\"small\":1.0E-5,\"note\":\"say \\\"hi\\\"\\n\",\"done\":false,\"config\":{\"lr\":0.5}}",
@@ -110,15 +112,24 @@ class JsonLoggerCallbackTest {
         json.onTrialResult(trial, result("i", 1));
         now.set(TimeUnit.MILLISECONDS.toNanos(999));
         json.onTrialResult(trial, result("i", 2));
-        assertEquals(0, Files.size(file), "nothing flushed within the first second");
+        assertEquals(0, linesOnceWritten(file, 0), "nothing handed to the writer within the first second: the file it creates stays empty");
 
         now.set(TimeUnit.MILLISECONDS.toNanos(1000));
         json.onTrialResult(trial, result("i", 3));
-        assertEquals(3, Files.readAllLines(file).size());
+        assertEquals(3, linesOnceWritten(file, 3));
 
         json.onTrialResult(trial, result("i", 4));
         json.onTrialError(trial, new RuntimeException("x"));
-        assertEquals(4, Files.readAllLines(file).size(), "closed and flushed on error");
+        assertEquals(4, linesOnceWritten(file, 4), "handed over when the trial fails");
+    }
+
+    /** The file's line count once the writer thread wrote {@code lines} lines, or after a 10 s deadline. */
+    private static int linesOnceWritten(Path file, int lines) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline && !(Files.exists(file) && Files.readAllLines(file).size() >= lines)) {
+            Thread.onSpinWait();
+        }
+        return Files.exists(file) ? Files.readAllLines(file).size() : -1;
     }
 
     @Test

@@ -27,7 +27,7 @@ public final class ExitingExperiment {
                 })
                 .name("exiting").storagePath(Path.of(args[0])).snapshotPeriod(Duration.ofHours(1))
                 .resources(ResourceRequest.cpus(1)).machineResources(new MachineResources(1, 0, 1L << 30, Map.of()))
-                .progress(false).outputFiles(false).seed(3)
+                .progress(false).seed(3)
                 .fit();
     }
 }

@@ -133,7 +133,7 @@ class ExperimentSnapshotTest {
                 return "rung=1";
             }
         };
-        TuneException e = assertThrows(TuneException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler).stop(StopAt.iteration(1))));
+        TuneException e = assertThrows(TuneException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler).stop(StopAt.iteration(1)).outputFiles(true)));
         assertTrue(e.getMessage().contains("the scheduler " + scheduler.getClass().getName() + " saved a state that is not JSON"), e.getMessage());
     }
 

@@ -44,7 +44,8 @@ class HangingTrialsTest {
     }
 
     private Tuner hanging() {
-        return Runs.quiet(Tuner.of("Hanging", HangingTrainable::new), storage).numSamples(2);
+        // output files on: with them off (and no checkpoints) no experiment_state.json is written
+        return Runs.quiet(Tuner.of("Hanging", HangingTrainable::new), storage).outputFiles(true).numSamples(2);
     }
 
     @Test

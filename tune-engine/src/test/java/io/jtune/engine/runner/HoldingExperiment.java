@@ -17,7 +17,7 @@ public final class HoldingExperiment {
     public static void main(String[] args) {
         Tuner.of("holding", HangingTrainable::new)
                 .name("held").storagePath(Path.of(args[0])).machineResources(new MachineResources(1, 0, 1L << 30, Map.of()))
-                .progress(false).outputFiles(false).seed(3)
+                .progress(false).seed(3)
                 .fit();
     }
 }

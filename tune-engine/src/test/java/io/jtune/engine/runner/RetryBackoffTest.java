@@ -36,7 +36,7 @@ class RetryBackoffTest {
     void aTrialThatAlwaysFailsWithUnlimitedRetriesBacksOffAndIsPendingWhenTheBudgetEnds() {
         CountingTrainable.resetCounters();
         ListSearcher searcher = new ListSearcher(List.of(Config.of(Map.of("failAtStep", 1, "failAlways", true))));
-        Tuner tuner = Runs.listed(Runs.quiet(Tuner.of(CountingTrainable.class), storage), searcher)
+        Tuner tuner = Runs.listed(Runs.quiet(Tuner.of(CountingTrainable.class), storage), searcher).outputFiles(true)
                 .maxFailures(-1).stop(Stoppers.timeout(Duration.ofSeconds(1)));
         Trial trial = Runs.run(tuner).get(0);
         // without backoff it fails hundreds of times a second; with it 0 + 0.1 + 0.2 + 0.4 s fit in the budget

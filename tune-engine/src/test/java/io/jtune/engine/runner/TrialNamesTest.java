@@ -44,4 +44,24 @@ class TrialNamesTest {
         assertEquals(TrialNames.MAX_NAME_LENGTH, name.length());
         assertTrue(name.startsWith("T_abcde_00001_1_k=0.5,"));
     }
+
+    @Test
+    void namesAndTagsReplaceRunsOfUnsafeCharactersAsTheRegularExpressionsDid() {
+        SplittableRandom random = new SplittableRandom(3);
+        String alphabet = "aZ09_-.=,+ /\\:é\u00e9\ud83d\ude00*";
+        for (int i = 0; i < 5_000; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = random.nextInt(12); n > 0; n--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String trainable = text.toString();
+            String name = TrialNames.trialName(trainable, "abcde_00001", "1_x=" + trainable);
+            String expected = java.util.regex.Pattern.compile("[^a-zA-Z0-9_.=,+-]+").matcher(trainable + "_abcde_00001_1_x=" + trainable).replaceAll("_");
+            assertEquals(expected.length() <= TrialNames.MAX_NAME_LENGTH ? expected : expected.substring(0, TrialNames.MAX_NAME_LENGTH), name, trainable);
+            String value = java.util.regex.Pattern.compile("[^a-zA-Z0-9_-]+").matcher(trainable).replaceAll("_").replaceAll("^_+|_+$", "");
+            assertEquals(value, TrialNames.formatValue(trainable), trainable);
+        }
+        assertEquals("abcde_00042", TrialNames.trialId("abcde", 42));
+        assertEquals("abcde_123456", TrialNames.trialId("abcde", 123_456));
+    }
 }

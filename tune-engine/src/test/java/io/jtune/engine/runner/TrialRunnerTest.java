@@ -75,7 +75,7 @@ class TrialRunnerTest {
             double sum = t.history().stream().mapToDouble(r -> r.getDouble(Result.TIME_THIS_ITER_S)).sum();
             assertEquals(sum, last.timeTotalS(), 1e-12, "time_total_s adds up the iterations");
             assertEquals(last.timeTotalS(), last.getDouble(Result.TIME_SINCE_RESTORE), 1e-12);
-            assertEquals(List.of("add " + t.id() + " PENDING", "start " + t.id(), "result " + t.id() + " 1", "result " + t.id() + " 2", "result " + t.id() + " 3", "complete " + t.id()),
+            assertEquals(List.of("add " + t.id() + " PENDING", "start " + t.id() + " NO-DIR", "result " + t.id() + " 1", "result " + t.id() + " 2", "result " + t.id() + " 3", "complete " + t.id()),
                     callback.events.stream().filter(e -> e.contains(" " + t.id())).toList());
             assertEquals(2, searcher.results.get(t.id()).size(), "the searcher hears of every result but the stopping one, as in Ray Tune");
             assertEquals(Boolean.FALSE, searcher.completedWithError.get(t.id()));
@@ -284,7 +284,7 @@ class TrialRunnerTest {
     void unknownTrialViewsAreRefused() {
         FirstComeScheduler scheduler = new FirstComeScheduler((runner, trial, result) -> {
             runner.unpauseTrial(new Trial("zzzzz_00000", 0, "n", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("n"),
-                    new io.jtune.engine.checkpoint.TrialCheckpoints(0, false, Mode.MAX)));
+                    new io.jtune.engine.checkpoint.TrialCheckpoints(0, false, Mode.MAX), new ColumnarHistory(new ColumnarHistory.KeyLists())));
             return Decision.CONTINUE;
         });
         ComponentException e = assertThrows(ComponentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class TrialTest {
 
     private static Trial trial() {
-        return new Trial("abcde_00000", 0, "T_abcde_00000_0", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), new TrialCheckpoints(0, false, Mode.MAX));
+        return new Trial("abcde_00000", 0, "T_abcde_00000_0", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), new TrialCheckpoints(0, false, Mode.MAX),
+                new ColumnarHistory(new ColumnarHistory.KeyLists()));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.jtune.engine.schedule;
 
 import io.jtune.api.spi.TrialScheduler;
+import io.jtune.engine.search.bench.SearcherBenchmark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -28,8 +29,8 @@ public final class Pb2Benchmark {
         for (PopulationProblems.Problem p : new PopulationProblems.Problem[] {PopulationProblems.toy(), PopulationProblems.movingLearningRate()}) {
             double[] pbt = run(p, PopulationProblems::pbt, seeds, storage);
             double[] pb2 = run(p, PopulationProblems::pb2, seeds, storage);
-            System.out.printf("%-10s PBT %.4f %s%n", p.name(), median(pbt), Arrays.toString(pbt));
-            System.out.printf("%-10s PB2 %.4f %s%n", p.name(), median(pb2), Arrays.toString(pb2));
+            System.out.printf("%-10s PBT %.4f %s%n", p.name(), SearcherBenchmark.median(pbt), Arrays.toString(pbt));
+            System.out.printf("%-10s PB2 %.4f %s%n", p.name(), SearcherBenchmark.median(pb2), Arrays.toString(pb2));
         }
     }
 
@@ -39,12 +40,5 @@ public final class Pb2Benchmark {
             out[seed] = PopulationProblems.bestFinal(p, scheduler.apply(p), seed, storage);
         }
         return out;
-    }
-
-    static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 }

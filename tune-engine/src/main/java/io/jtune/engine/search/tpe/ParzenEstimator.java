@@ -37,10 +37,15 @@ final class ParzenEstimator {
 
     /** As {@link #build(List, List, TpeSettings)}, with the kernels' order of centre given by {@code order}. */
     static KernelMixture build(List<Dimension> dims, List<double[]> xs, TpeSettings settings, CentreOrder order) {
+        return build(dims, xs, observationWeights(xs.size()), settings, order);
+    }
+
+    /** As {@link #build(List, List, TpeSettings, CentreOrder)}, with the observations' weights given (multi-objective TPE weighs by hypervolume contribution). */
+    static KernelMixture build(List<Dimension> dims, List<double[]> xs, double[] observationWeights, TpeSettings settings, CentreOrder order) {
         int n = xs.size();
         int k = n + 1;
         double[] weights = new double[k];
-        System.arraycopy(observationWeights(n), 0, weights, 0, n);
+        System.arraycopy(observationWeights, 0, weights, 0, n);
         weights[n] = settings.priorWeight();
         double[][] mu = new double[dims.size()][];
         double[][] sigma = new double[dims.size()][];

@@ -199,7 +199,7 @@ public final class TpeSearch extends ModelBasedSearch {
         return candidates[best];
     }
 
-    private static double[] bestPerDimension(double[][] candidates, KernelMixture below, KernelMixture above) {
+    static double[] bestPerDimension(double[][] candidates, KernelMixture below, KernelMixture above) {
         double[][] l = below.logDensityPerDimension(candidates);
         double[][] g = above.logDensityPerDimension(candidates);
         double[] x = new double[candidates[0].length];

@@ -79,7 +79,8 @@ public final class SearcherBenchmark {
         return Arrays.stream(nanos, from, to).average().orElseThrow() / 1e6;
     }
 
-    static double median(double[] v) {
+    /** The median of the values. */
+    public static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         int n = s.length;

@@ -1,0 +1,53 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.Result;
+import io.jtune.engine.output.JsonLoggerCallback;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A history kept in the trial's {@code result.json} by the experiment's JSON logger: the driver
+ * counts the results and reads them back from the file when asked (after the logger flushed the
+ * trial's buffered lines), so its memory does not grow with the results.
+ */
+final class LoggedHistory implements ResultHistory {
+    private final String trialId;
+    private final Path dir;
+    private final JsonLoggerCallback log;
+    private int size;
+
+    LoggedHistory(String trialId, Path dir, JsonLoggerCallback log) {
+        this.trialId = trialId;
+        this.dir = dir;
+        this.log = log;
+    }
+
+    @Override
+    public void add(Result result) {
+        size++;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public List<Result> read() {
+        if (size == 0) {
+            return List.of();
+        }
+        List<Result> logged = log.readResults(trialId, dir);
+        return logged.size() <= size ? logged : List.copyOf(logged.subList(0, size));
+    }
+
+    @Override
+    public void keep(int newSize) {
+        size = Math.min(size, newSize);
+    }
+
+    @Override
+    public void reset(List<Result> results) {
+        size = results.size();
+    }
+}

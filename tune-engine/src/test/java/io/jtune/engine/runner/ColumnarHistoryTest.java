@@ -1,0 +1,75 @@
+package io.jtune.engine.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.jtune.api.Config;
+import io.jtune.api.Result;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class ColumnarHistoryTest {
+    private static final Config CONFIG = Config.of(Map.of("lr", 0.1));
+
+    /** A result whose values change type, repeat, count up or jump at random, with an occasional other key order. */
+    private static Result randomResult(SplittableRandom random, long row) {
+        LinkedHashMap<String, Object> values = new LinkedHashMap<>();
+        if (random.nextInt(10) == 0) {
+            values.put("extra", "x" + random.nextInt(3));
+        }
+        values.put("training_iteration", random.nextInt(8) == 0 ? row + 5 : row + 1);
+        values.put("loss", random.nextInt(3) == 0 ? 0.5 : random.nextDouble());
+        values.put("count", random.nextInt(4) == 0 ? (Object) random.nextInt(3) : (Object) (long) random.nextInt(3));
+        values.put("done", random.nextInt(5) == 0);
+        values.put("note", random.nextInt(6) == 0 ? null : "same");
+        values.put("nan", Double.NaN);
+        values.put("config", CONFIG);
+        return Result.wrap(values);
+    }
+
+    @Test
+    void readsBackEqualResultsInOrderAfterAddsAndCuts() {
+        SplittableRandom random = new SplittableRandom(42);
+        for (int round = 0; round < 200; round++) {
+            ColumnarHistory history = new ColumnarHistory(new ColumnarHistory.KeyLists());
+            List<Result> expected = new ArrayList<>();
+            int steps = random.nextInt(40);
+            for (int i = 0; i < steps; i++) {
+                if (random.nextInt(10) == 0) {
+                    int keep = random.nextInt(expected.size() + 1);
+                    history.keep(keep);
+                    expected.subList(keep, expected.size()).clear();
+                } else {
+                    Result r = randomResult(random, expected.size());
+                    history.add(r);
+                    expected.add(r);
+                }
+                assertEquals(expected.size(), history.size());
+            }
+            List<Result> read = history.read();
+            assertEquals(expected, read, "round " + round);
+            for (int i = 0; i < read.size(); i++) {
+                assertEquals(List.copyOf(expected.get(i).asMap().keySet()), List.copyOf(read.get(i).asMap().keySet()), "key order");
+                for (Map.Entry<String, Object> e : expected.get(i).asMap().entrySet()) {
+                    Object value = read.get(i).get(e.getKey());
+                    assertEquals(e.getValue() == null ? null : e.getValue().getClass(), value == null ? null : value.getClass(), e.getKey() + " keeps its type");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aResetReplacesTheResultsAndSharesTheConfig() {
+        ColumnarHistory history = new ColumnarHistory(new ColumnarHistory.KeyLists());
+        SplittableRandom random = new SplittableRandom(1);
+        history.add(randomResult(random, 0));
+        List<Result> restored = List.of(randomResult(random, 0), randomResult(random, 1));
+        history.reset(restored);
+        assertEquals(restored, history.read());
+        assertSame(CONFIG, history.read().get(1).get("config"));
+    }
+}

@@ -50,7 +50,7 @@ final class DefaultComponents {
             return found;
         } catch (ServiceConfigurationError e) {
             throw new TuneException("cannot load a callback named in META-INF/services/" + Callback.class.getName() + " on the class path: "
-                    + e.getMessage() + "; fix or remove that entry (or the jar holding it)", e);
+                    + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause().getMessage() + ")") + "; fix or remove that entry (or the jar holding it)", e);
         }
     }
 

@@ -326,7 +326,8 @@ public final class Tuner {
     /**
      * Where trials run (default: {@code -Djtune.executor}, else threads): {@link ExecutorFactory#threads()}
      * in this JVM, or {@link ExecutorFactory#process()}, each trial in a worker JVM of its own, so a
-     * crash, {@code System.exit}, a hang or an out-of-memory error fails only its trial.
+     * crash, {@code System.exit}, a hang or an out-of-memory error fails only its trial; or {@code ClusterExecutorFactory} of {@code tune-cluster}
+     * ({@code -Djtune.cluster=host:port}), trials on the workers of a cluster.
      */
     public Tuner executor(ExecutorFactory factory) {
         this.executor = Objects.requireNonNull(factory, "executor factory");

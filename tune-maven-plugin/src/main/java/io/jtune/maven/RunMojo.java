@@ -184,6 +184,11 @@ public class RunMojo extends AbstractMojo {
     }
 
     private List<Path> testClassPath() throws MojoExecutionException {
+        return testClassPath(project);
+    }
+
+    /** The project's test class path (its classes, test classes and dependencies). */
+    static List<Path> testClassPath(MavenProject project) throws MojoExecutionException {
         try {
             return project.getTestClasspathElements().stream().map(Path::of).toList();
         } catch (DependencyResolutionRequiredException e) {
@@ -191,7 +196,7 @@ public class RunMojo extends AbstractMojo {
         }
     }
 
-    private static List<ArtifactFile> toFiles(Collection<Artifact> artifacts) {
+    static List<ArtifactFile> toFiles(Collection<Artifact> artifacts) {
         return artifacts.stream()
                 .filter(a -> a.getFile() != null)
                 .map(a -> new ArtifactFile(a.getGroupId(), a.getArtifactId(), a.getVersion(), a.getFile().toPath()))

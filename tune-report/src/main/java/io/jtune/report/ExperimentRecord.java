@@ -1,5 +1,6 @@
 package io.jtune.report;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,6 +26,7 @@ import java.util.Map;
  */
 record ExperimentRecord(String name, String metric, Mode mode, ObjectNode settings, List<TrialRecord> trials) {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> CONFIG_TYPE = new TypeReference<>() { };
 
     public ExperimentRecord {
         trials = List.copyOf(trials);
@@ -50,7 +52,7 @@ record ExperimentRecord(String name, String metric, Mode mode, ObjectNode settin
             }
             JsonNode checkpoints = t.path("checkpoints");
             String checkpoint = checkpoints.isArray() && !checkpoints.isEmpty() ? checkpoints.get(checkpoints.size() - 1).path("path").asText(null) : null;
-            Map<String, Object> config = Config.of(JSON.convertValue(t.path("config"), Map.class)).flatten();
+            Map<String, Object> config = Config.of(JSON.convertValue(t.path("config"), CONFIG_TYPE)).flatten();
             trials.add(new TrialRecord(t.path("trial_id").asText(), name, t.path("status").asText("UNKNOWN"), config,
                     JsonLoggerCallback.readResults(trialDir), t.path("error_trace").asText(null), checkpoint));
         }

@@ -4,6 +4,8 @@ import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.runner.ExperimentState;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -115,6 +117,9 @@ public final class ReportCallback implements Callback {
     }
 
     private synchronized void write() {
+        if (!Files.exists(dir.resolve(ExperimentState.FILE))) {
+            return; // the experiment failed before its first snapshot: nothing to show
+        }
         try {
             Reports.write(dir, dir.resolve(Reports.FILE));
         } catch (RuntimeException e) {

@@ -53,9 +53,13 @@
       return { type: 'lines', name: s, coordinateSystem: 'cartesian2d', polyline: true, data: byState[s],
         lineStyle: { color: COLORS[s], width: s === 'error' ? 2 : 1, type: s === 'stopped' ? 'dashed' : 'solid', opacity: data.trials.length > 200 ? 0.35 : 0.8 } };
     });
-    series.push({ type: 'scatter', name: 'error', data: failedAt, symbol: 'triangle', symbolSize: 9, itemStyle: { color: COLORS.error } });
-    series.push({ type: 'line', name: 'early stops', data: [], markLine: { symbol: 'none', silent: true, label: { formatter: 'cut @{c}' },
-      lineStyle: { color: '#999', type: 'dotted' }, data: data.earlyStops.map(function (x) { return { xAxis: x }; }) } });
+    if (failedAt.length > 0) {
+      series.push({ type: 'scatter', name: 'error', data: failedAt, symbol: 'triangle', symbolSize: 9, itemStyle: { color: COLORS.error } });
+    }
+    if (data.earlyStops.length > 0) {
+      series.push({ type: 'line', name: 'early stops', data: [], markLine: { symbol: 'none', silent: true, label: { formatter: 'cut @{c}' },
+        lineStyle: { color: '#999', type: 'dotted' }, data: data.earlyStops.map(function (x) { return { xAxis: x }; }) } });
+    }
     chart('curves').setOption({
       animation: false,
       legend: { top: 0 },

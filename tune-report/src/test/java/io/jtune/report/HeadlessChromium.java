@@ -58,6 +58,12 @@ final class HeadlessChromium implements AutoCloseable {
         return Optional.empty();
     }
 
+    /** Skips the calling test when Chromium is not installed (.ci/run installs it, so CI never skips). */
+    static void assumeInstalled() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(find().isPresent(),
+                "chromium is not on the PATH (Debian: apt-get install -y chromium; .ci/run installs it)");
+    }
+
     HeadlessChromium(Path executable, Path profile) throws Exception {
         this.profile = profile;
         process = new ProcessBuilder(executable.toString(), "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -202,15 +208,20 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         try {
             socket.sendClose(WebSocket.NORMAL_CLOSURE, "done");
         } catch (RuntimeException ignored) {
             // the browser is going away anyway
         }
         process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -2,37 +2,22 @@ package io.jtune.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jtune.engine.ResultGrid;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
-/** Opens a real experiment's report.html from file:// in headless Chromium. .ci/run installs Chromium. */
-@Timeout(180)
-class ReportInBrowserTest {
-    static final Path SCREENSHOTS = Path.of("target", "screenshots");
-
-    @TempDir
-    Path storage;
-
-    @BeforeAll
-    static void chromiumIsInstalled() {
-        assumeTrue(HeadlessChromium.find().isPresent(), "chromium is not on the PATH (Debian: apt-get install -y chromium; .ci/run installs it)");
-    }
-
+/** Opens a real experiment's report.html from file:// in headless Chromium. */
+class ReportInBrowserTest extends ChromiumTest {
     @Test
     void theReportDrawsEveryTrialWithoutAnyRequestOrError() throws Exception {
         ResultGrid grid = SampleExperiments.run(storage, "mlp", 4);
         Path report = grid.experimentDir().resolve(Reports.FILE);
         JsonNode data = ReportFileTest.data(report);
-        try (HeadlessChromium chrome = new HeadlessChromium(HeadlessChromium.find().orElseThrow(), Files.createDirectories(storage.resolve("profile")))) {
+        try (HeadlessChromium chrome = chromium()) {
             String url = report.toUri().toString();
             chrome.open(url);
             chrome.awaitTrue("the report to render", "document.getElementById('jtune-status').dataset.rendered === 'true'");
@@ -67,7 +52,7 @@ class ReportInBrowserTest {
     void aReportOfThousandsOfTrialsDrawsThemAll() throws Exception {
         Path report = storage.resolve("large.html");
         Reports.write(SyntheticExperiments.of(2_000, 200, 3), report);
-        try (HeadlessChromium chrome = new HeadlessChromium(HeadlessChromium.find().orElseThrow(), Files.createDirectories(storage.resolve("profile")))) {
+        try (HeadlessChromium chrome = chromium()) {
             chrome.open(report.toUri().toString());
             chrome.awaitTrue("the report to render", "document.getElementById('jtune-status').dataset.rendered === 'true'");
             chrome.screenshot(SCREENSHOTS.resolve("report-2000-trials.png"));

@@ -33,4 +33,11 @@ public sealed interface TrialEvent {
     /** The trainable threw (in setup, restore, a step or a save). */
     record Failed(String trialId, long runId, Throwable error) implements TrialEvent {
     }
+
+    /**
+     * The run was lost with the machine or process it ran on, through no fault of the trainable:
+     * the run has ended, its unanswered saves never will be. {@code reason} names what was lost.
+     */
+    record Lost(String trialId, long runId, String reason) implements TrialEvent {
+    }
 }

@@ -27,6 +27,12 @@ public interface TrialExecutor extends AutoCloseable {
     /** True when the request could ever run, i.e. fits the totals. */
     boolean canEverRun(ResourceRequest request);
 
+    /** The error message when {@link #canEverRun} is false for the request: what is asked, what there is, what to do. */
+    default String insufficientResources(ResourceRequest request) {
+        return "Insufficient cluster resources to launch trials: each trial requests " + request + " but the machine has only " + totals()
+                + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).";
+    }
+
     /**
      * Commits the launch's resources and starts training: set up (or reset) a trainable, restore
      * {@link TrialLaunch#restoreFrom()} when given, then run the first step.

@@ -100,7 +100,7 @@ final class EventIntake {
             }
             if (!canHandleWhileWaiting(trial, event)) {
                 kept.add(event);
-            } else if (event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished) {
+            } else if (endsRun(event)) {
                 kept.addFirst(event);
                 return;
             } else {
@@ -111,8 +111,12 @@ final class EventIntake {
 
     private static boolean canHandleWhileWaiting(Trial trial, TrialEvent event) {
         return event.trialId().equals(trial.id())
-                && (event instanceof TrialEvent.Saved || event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished
+                && (event instanceof TrialEvent.Saved || endsRun(event)
                     || event instanceof TrialEvent.Reported && trial.status() != TrialStatus.RUNNING);
+    }
+
+    private static boolean endsRun(TrialEvent event) {
+        return event instanceof TrialEvent.Failed || event instanceof TrialEvent.Finished || event instanceof TrialEvent.Lost;
     }
 
     private TrialEvent takeKeptFor(Trial trial) {

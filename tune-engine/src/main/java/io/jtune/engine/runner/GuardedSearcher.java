@@ -4,11 +4,17 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
+import java.util.HashSet;
+import java.util.Set;
 
-/** A searcher whose exceptions become {@link ComponentException}s naming it and the method. */
+/**
+ * A searcher whose exceptions become {@link ComponentException}s naming it and the method. Trials
+ * it did not suggest (added through {@link RunnerControl}) are kept from it.
+ */
 final class GuardedSearcher implements SearchAlgorithm {
     private static final String ROLE = "searcher";
     private final SearchAlgorithm searcher;
+    private final Set<String> notSuggested = new HashSet<>();
 
     GuardedSearcher(SearchAlgorithm searcher) {
         this.searcher = searcher;
@@ -41,8 +47,16 @@ final class GuardedSearcher implements SearchAlgorithm {
         }
     }
 
+    /** The searcher hears nothing of this trial. */
+    void ignore(String trialId) {
+        notSuggested.add(trialId);
+    }
+
     @Override
     public void onTrialResult(String trialId, Result result) {
+        if (!notSuggested.isEmpty() && notSuggested.contains(trialId)) {
+            return;
+        }
         try {
             searcher.onTrialResult(trialId, result);
         } catch (RuntimeException e) {
@@ -52,6 +66,9 @@ final class GuardedSearcher implements SearchAlgorithm {
 
     @Override
     public void onTrialComplete(String trialId, Result lastResult, boolean error) {
+        if (!notSuggested.isEmpty() && notSuggested.contains(trialId)) {
+            return;
+        }
         try {
             searcher.onTrialComplete(trialId, lastResult, error);
         } catch (RuntimeException e) {

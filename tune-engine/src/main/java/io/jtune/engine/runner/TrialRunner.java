@@ -7,7 +7,6 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
-import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialScheduler.Decision;
@@ -68,7 +67,7 @@ public final class TrialRunner {
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
-    private final SearchAlgorithm searcher;
+    private final GuardedSearcher searcher;
     private final TrialScheduler scheduler;
     private final List<Stopper> stoppers;
     private final List<Callback> callbacks;
@@ -87,6 +86,7 @@ public final class TrialRunner {
     private final EventIntake events;
     private final CheckpointBook checkpoints;
     private final SchedulerRunnerView view = new SchedulerRunnerView(this);
+    private final RunnerCommands commands = new RunnerCommands(this);
     private final AutoFields autoFields = new AutoFields();
     private final SnapshotSchedule snapshots;
     /** Held by the driver except while it waits for events, so a shutdown snapshot sees a consistent state. */
@@ -176,8 +176,7 @@ public final class TrialRunner {
         ExperimentLock folderLock;
         try {
             if (!executor.canEverRun(spec.resources())) {
-                throw new TuneException("Insufficient cluster resources to launch trials: each trial requests " + spec.resources()
-                        + " but the machine has only " + executor.totals() + " in total. Lower Tuner.resources(...) or declare what the machine has with Tuner.machineResources(...).");
+                throw new TuneException(executor.insufficientResources(spec.resources()));
             }
             if (resume != null) {
                 resume.requireSameExperiment();
@@ -194,6 +193,7 @@ public final class TrialRunner {
         Runtime.getRuntime().addShutdownHook(shutdownSnapshot);
         try {
             ExperimentInfo info = spec.info();
+            spec.callbacks().stream().filter(RunnerControl.Steering.class::isInstance).forEach(c -> ((RunnerControl.Steering) c).attach(commands));
             searcher.setup(info);
             scheduler.setup(info);
             stoppers.forEach(s -> s.setup(info));
@@ -221,6 +221,7 @@ public final class TrialRunner {
             failure = t;
             throw t;
         } finally {
+            commands.close();
             // the state is final before the executor waits for steps in flight: a SIGTERM while a
             // stuck step delays the close finds it written
             finalSnapshot(failure);
@@ -381,6 +382,7 @@ public final class TrialRunner {
     }
 
     private void step() {
+        commands.runPending();
         if (!backingOff.isEmpty()) {
             retryDueTrials(System.nanoTime());
         }
@@ -615,6 +617,27 @@ public final class TrialRunner {
             }
         } else if (event instanceof TrialEvent.Failed f) {
             onFailed(trial, f);
+        } else if (event instanceof TrialEvent.Lost l) {
+            onLost(trial, l);
+        }
+    }
+
+    /**
+     * The run's machine was lost: not the trainable's fault, so no failure is counted (the executor
+     * bounds how often a trial may be lost). A running trial goes back to PENDING and restarts from
+     * its latest checkpoint, as a retried one; a paused one stays paused without its unanswered save.
+     */
+    private void onLost(Trial trial, TrialEvent.Lost event) {
+        if (event.runId() != trial.runId) {
+            return;
+        }
+        checkpoints.dropPending(trial);
+        executor.stop(trial.id(), false);
+        if (trial.status() == TrialStatus.RUNNING) {
+            LOG.warn("trial {} lost its run ({}); it restarts from {}", trial.name(), event.reason(),
+                    trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"));
+            setStatus(trial, TrialStatus.ERROR);
+            setStatus(trial, TrialStatus.PENDING);
         }
     }
 
@@ -809,6 +832,26 @@ public final class TrialRunner {
                 finish(t, t.lastResult(), false);
             }
         }
+    }
+
+    // ---- what RunnerCommands asks of the runner (on the driver thread) ----
+
+    String addTrialFromControl(Config config) {
+        String id = TrialNames.trialId(idPrefix, trials.size());
+        searcher.ignore(id);
+        addTrial(id, config);
+        return id;
+    }
+
+    TrialStatus stopTrialFromControl(String trialId) {
+        Trial trial = byId.get(trialId);
+        if (trial == null) {
+            throw new IllegalArgumentException("experiment " + spec.name() + " has no trial " + trialId);
+        }
+        if (!trial.status().isFinished()) {
+            finish(trial, trial.lastResult(), true);
+        }
+        return trial.status();
     }
 
     // ---- what SchedulerRunnerView asks of the runner ----

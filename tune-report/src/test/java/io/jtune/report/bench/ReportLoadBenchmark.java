@@ -10,7 +10,8 @@ import java.util.Locale;
  * How long headless Chromium takes to show a report of 100, 1,000 and 10,000 trials (50
  * iterations each): the render time of the file and the page's time from navigation to its first
  * complete draw (median of 5 loads each). Run from the repository root:
- * {@code mvn -q -pl tune-report -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test -Dexec.mainClass=io.jtune.report.bench.ReportLoadBenchmark}
+ * {@code mvn -q -pl tune-report -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test}, then
+ * {@code java -cp tune-report/target/test-classes:tune-report/target/classes:$(cat tune-report/target/cp.txt) io.jtune.report.bench.ReportLoadBenchmark}
  */
 public final class ReportLoadBenchmark {
     private static final int LOADS = 5;

@@ -17,8 +17,10 @@ import java.util.random.RandomGenerator;
  * Bayesian optimisation with a Gaussian process (the model behind Ray Tune's
  * {@code BayesOptSearch}), in Java: a Matérn-5/2 GP with one length scale per feature, its
  * hyperparameters (length scales, signal and noise variance) chosen by maximising the log
- * marginal likelihood; expected improvement or UCB maximised over random candidates and local
- * compass refinement of the best ones. Integers and quantised floats are rounded inside the
+ * marginal likelihood; expected improvement or UCB maximised over candidates (half uniform, half
+ * perturbations of the best trials at widths drawn log-uniformly between 1/4 and 4 times
+ * {@value #LOCAL_SPREAD} of the range per coordinate, so the search both polishes and jumps
+ * between basins) and local compass refinement of the best ones. Integers and quantised floats are rounded inside the
  * model (candidates are scored at the value they decode to); choices and grids are one-hot.
  * The cost per suggestion stays bounded: the GP is fitted to at most {@code maxObservations}
  * trials (the best half and a random share of the rest), hyperparameters are fitted to at most
@@ -33,6 +35,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final int TOP_LOCAL_STARTS = 5;
     private static final int REFINED = 3;
     private static final double LOCAL_SPREAD = 0.05;
+    /** A local perturbation's width is LOCAL_SPREAD times a log-uniform factor in [1/SPREAD_RANGE, SPREAD_RANGE]. */
+    private static final double SPREAD_RANGE = 4;
     private static final double REFINE_STEP = 0.1;
     private static final double REFINE_MIN_STEP = 1e-3;
     private static final long REFIT_SALT = 0x5EED_F17L << 32;
@@ -221,7 +225,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
             if (d.isCategorical()) {
                 x[j] = rng.nextDouble() < LOCAL_SPREAD ? rng.nextInt(d.size()) : x[j];
             } else {
-                x[j] = Math.max(0, Math.min(1, x[j] + LOCAL_SPREAD * rng.nextGaussian()));
+                double spread = LOCAL_SPREAD * Math.pow(SPREAD_RANGE, 2 * rng.nextDouble() - 1);
+                x[j] = Math.max(0, Math.min(1, x[j] + spread * rng.nextGaussian()));
             }
         }
         return x;

@@ -65,9 +65,9 @@ public final class TunerSearchBenchmark {
     }
 
     /** The best value of one search through the Tuner. */
-    private static double bestThroughTuner(Problem problem, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
+    private static double bestThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
         ResultGrid grid = Tuner.of(problem.name(), (config, session) -> session.report(Map.of(Driver.METRIC, problem.function().applyAsDouble(config))))
-                .name(problem.name() + "-" + searcher.getClass().getSimpleName() + "-" + seed).storagePath(storage)
+                .name(problem.name() + "-" + searcherName.replace(' ', '-') + "-" + seed).storagePath(storage)
                 .space(problem.space()).metric(Driver.METRIC, Mode.MIN).searcher(searcher).numSamples(evaluations)
                 .maxConcurrentTrials(1).machineResources(ONE_CPU).seed(seed).progress(false).outputFiles(false)
                 .fit();
@@ -90,7 +90,7 @@ public final class TunerSearchBenchmark {
                 for (Map.Entry<String, Supplier<SearchAlgorithm>> s : searchers().entrySet()) {
                     List<Double> values = bySearcher.computeIfAbsent(s.getKey(), k -> new ArrayList<>());
                     for (int seed = 0; seed < seeds; seed++) {
-                        values.add(bestThroughTuner(problem, s.getValue().get(), seed, evaluations, storage));
+                        values.add(bestThroughTuner(problem, s.getKey(), s.getValue().get(), seed, evaluations, storage));
                     }
                     System.err.printf(Locale.ROOT, "%s %s: median best %.5g%n", problem.name(), s.getKey(), median(values));
                 }

@@ -1,0 +1,195 @@
+package io.jtune.cluster;
+
+import io.jtune.cluster.node.HostPort;
+import io.jtune.cluster.node.NodeConfig;
+import io.jtune.cluster.node.NodeResources;
+import io.jtune.cluster.node.TlsFiles;
+import io.jtune.cluster.worker.WorkerActor;
+import io.jtune.engine.exec.MachineResources;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The worker program: joins the driver's cluster and runs the trials it is given, until stopped.
+ *
+ * <pre>
+ * java -cp &lt;the project's class path&gt; io.jtune.cluster.Worker --join driver-host:25520
+ *      [--host this-host] [--port 0] [--resources cpu=16,gpu=2,memory=64g,large_mem=1]
+ *      [--tls ~/.jtune/tls | --insecure] [--work-dir dir] [--join-timeout 60]
+ * </pre>
+ *
+ * Resources are detected (CPUs, GPUs through {@code nvidia-smi}, memory) and {@code --resources}
+ * overrides or adds to them. When the driver ends (an experiment is over, or it crashed) the
+ * worker joins again and waits for the next driver. Exit codes: 2 bad input or refused by the
+ * driver (wrong code), 3 could not join within {@code --join-timeout} seconds.
+ */
+public final class Worker {
+    private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+    static final int EXIT_BAD_INPUT = 2;
+    static final int EXIT_NO_JOIN = 3;
+
+    private Worker() {
+    }
+
+    /** The options of one worker. */
+    record Options(HostPort join, HostPort self, MachineResources resources, TlsFiles tls, Path workDir, Duration joinTimeout) {
+
+        static Options parse(String[] args) {
+            HostPort join = null;
+            String host = null;
+            int port = 0;
+            String resources = null;
+            Path tls = Path.of(System.getProperty(ClusterSettings.TLS, ClusterSettings.DEFAULT_TLS.toString()));
+            boolean insecure = false;
+            Path workDir = null;
+            long joinTimeout = 60;
+            for (int i = 0; i < args.length; i++) {
+                String arg = args[i];
+                switch (arg) {
+                    case "--insecure" -> insecure = true;
+                    case "--join", "--host", "--port", "--resources", "--tls", "--work-dir", "--join-timeout" -> {
+                        if (i + 1 >= args.length) {
+                            throw new IllegalArgumentException(arg + " needs a value");
+                        }
+                        String value = args[++i];
+                        switch (arg) {
+                            case "--join" -> join = HostPort.parse(value, "--join");
+                            case "--host" -> host = value;
+                            case "--port" -> port = number(arg, value);
+                            case "--resources" -> resources = value;
+                            case "--tls" -> tls = Path.of(value);
+                            case "--work-dir" -> workDir = Path.of(value);
+                            default -> joinTimeout = number(arg, value);
+                        }
+                    }
+                    default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
+                }
+            }
+            if (join == null) {
+                throw new IllegalArgumentException("--join host:port is required: the address the driver prints (its -Djtune.cluster)");
+            }
+            MachineResources offered = NodeResources.parse(resources, MachineResources.detect());
+            HostPort self = new HostPort(host != null ? host : defaultHost(join), port);
+            try {
+                Path dir = workDir != null ? workDir : Files.createTempDirectory("jtune-worker");
+                return new Options(join, self, offered, insecure ? null : TlsFiles.in(tls), dir.toAbsolutePath().normalize(), Duration.ofSeconds(joinTimeout));
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("cannot make the work folder: " + e.getMessage(), e);
+            }
+        }
+
+        private static int number(String option, String value) {
+            try {
+                return Integer.parseInt(value.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + " must be a whole number, got '" + value + "'", e);
+            }
+        }
+
+        /** Loopback when the driver is on loopback, else this machine's address. */
+        private static String defaultHost(HostPort join) {
+            if (join.isLoopback()) {
+                return "127.0.0.1";
+            }
+            try {
+                return InetAddress.getLocalHost().getHostAddress();
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException("cannot find this machine's address; give it with --host", e);
+            }
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(serve(args));
+    }
+
+    /** Runs the worker as {@code main} does, but returns the exit code (for {@code mvn tune:worker}). */
+    public static int serve(String[] args) {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("jtune worker: " + e.getMessage());
+            System.err.println("usage: io.jtune.cluster.Worker --join host:port [--host h] [--port p] [--resources cpu=16,gpu=2,memory=64g,label=1]"
+                    + " [--tls folder | --insecure] [--work-dir folder] [--join-timeout seconds]");
+            return EXIT_BAD_INPUT;
+        }
+        return run(options);
+    }
+
+    /** Serves drivers one after another; returns the exit code. */
+    static int run(Options options) {
+        boolean first = true;
+        while (true) {
+            WorkerActor.WorkerStatus status = new WorkerActor.WorkerStatus();
+            ActorSystem<Object> system;
+            try {
+                system = ActorSystem.create(WorkerActor.create(options.resources(), options.workDir(), status), NodeConfig.SYSTEM_NAME,
+                        NodeConfig.of(NodeConfig.WORKER_ROLE, options.self(), options.join(), options.tls()));
+            } catch (IllegalArgumentException e) {
+                System.err.println("jtune worker: " + e.getMessage());
+                return EXIT_BAD_INPUT;
+            }
+            LOG.info("worker {} joins the driver at {} offering {}", system.address().hostPort(), options.join(), options.resources());
+            if (first && !awaitAdmission(system, status, options.joinTimeout())) {
+                system.terminate();
+                awaitTermination(system, Duration.ofSeconds(30));
+                if (status.outcome == WorkerActor.Outcome.REFUSED) {
+                    System.err.println("jtune worker: refused by the driver: " + status.reason);
+                    return EXIT_BAD_INPUT;
+                }
+                System.err.println("jtune worker: could not join the driver at " + options.join() + " within " + options.joinTimeout().toSeconds()
+                        + " s: check that the driver runs and prints this address, that its port is reachable from here, and that both nodes have"
+                        + " certificates from the same CA (mvn tune:certs)" + (options.tls() == null ? " or both run with --insecure / jtune.cluster.insecure" : ""));
+                return EXIT_NO_JOIN;
+            }
+            first = false;
+            awaitTermination(system, null);
+            if (status.outcome == WorkerActor.Outcome.REFUSED) {
+                System.err.println("jtune worker: refused by the driver: " + status.reason);
+                return EXIT_BAD_INPUT;
+            }
+            LOG.info("the driver at {} is gone; waiting for the next one", options.join());
+        }
+    }
+
+    private static boolean awaitAdmission(ActorSystem<Object> system, WorkerActor.WorkerStatus status, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!status.admitted && status.outcome == null && System.nanoTime() < deadline) {
+            try {
+                system.getWhenTerminated().toCompletableFuture().get(100, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // still joining
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (ExecutionException e) {
+                return false;
+            }
+        }
+        return status.admitted;
+    }
+
+    private static void awaitTermination(ActorSystem<Object> system, Duration timeout) {
+        try {
+            if (timeout == null) {
+                system.getWhenTerminated().toCompletableFuture().get();
+            } else {
+                system.getWhenTerminated().toCompletableFuture().get(timeout.toSeconds(), TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("the worker's actor system did not end cleanly: {}", e.toString());
+        }
+    }
+}

@@ -1,0 +1,325 @@
+package io.jtune.cluster.driver;
+
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.TuneException;
+import io.jtune.cluster.ClusterSettings;
+import io.jtune.cluster.node.CodeDigest;
+import io.jtune.cluster.node.NodeConfig;
+import io.jtune.cluster.node.TlsFiles;
+import io.jtune.cluster.wire.ToWorker;
+import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.ResourcePool;
+import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.exec.TrialLaunch;
+import io.jtune.engine.remote.Command;
+import io.jtune.engine.remote.TrainableClasses;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The cluster {@link TrialExecutor}: the driver of a Pekko cluster whose workers
+ * ({@code io.jtune.cluster.Worker}) run the trials as actors. Its totals are the sum of the live
+ * workers'; a trial goes to one worker with its whole request free (the one with the most free
+ * CPUs); trials wait while the cluster is too small and start as workers join. A worker's loss
+ * posts {@link TrialEvent.Lost} for each of its runs. Results and checkpoints come back to this
+ * process, which alone writes the experiment folder.
+ */
+public final class ClusterTrialExecutor implements TrialExecutor {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterTrialExecutor.class);
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
+    private static final long WAITING_NOTE_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    /** A live worker, what its trials hold, and when it last got a trial (ties go to the least recently used). */
+    private static final class Slot {
+        final ActorRef<ToWorker> ref;
+        final String node;
+        final ResourcePool pool;
+        long lastStart;
+
+        Slot(ActorRef<ToWorker> ref, String node, ResourcePool pool) {
+            this.ref = ref;
+            this.node = node;
+            this.pool = pool;
+        }
+
+        ActorRef<ToWorker> ref() {
+            return ref;
+        }
+
+        String node() {
+            return node;
+        }
+
+        ResourcePool pool() {
+            return pool;
+        }
+    }
+
+    private record Placement(Slot slot, long runId, ResourceRequest resources) {
+    }
+
+    private final ClusterSettings settings;
+    private final String trainableClass;
+    private final String experimentName;
+    private final DriverBridge bridge;
+    private final ActorSystem<Object> system;
+    private final long deadlineNanos;
+    private final Map<ActorRef<ToWorker>, Slot> slots = new LinkedHashMap<>();
+    private final Map<String, Placement> placements = new HashMap<>();
+    private long starts;
+    private boolean waitingForCapacity;
+    private long lastWaitingNote;
+    private boolean closed;
+
+    private ClusterTrialExecutor(ClusterSettings settings, String trainableClass, String experimentName, DriverBridge bridge, ActorSystem<Object> system) {
+        this.settings = settings;
+        this.trainableClass = trainableClass;
+        this.experimentName = experimentName;
+        this.bridge = bridge;
+        this.system = system;
+        this.deadlineNanos = System.nanoTime() + settings.waitForWorkers().toNanos();
+    }
+
+    /**
+     * Starts the driver's cluster member at {@code settings.address()} and waits (up to
+     * {@link ClusterSettings#waitForWorkers()}) for the first worker.
+     *
+     * @param tls the driver's TLS files, or null for plaintext on loopback
+     * @throws TuneException when the trainable cannot run on another machine (a lambda, a factory)
+     *     or no worker joined in time
+     */
+    public static ClusterTrialExecutor start(ClusterSettings settings, TlsFiles tls, ExperimentSpec spec) {
+        Class<?> type = remoteClass(spec.trainable());
+        DriverBridge bridge = new DriverBridge();
+        Path staging = spec.experimentDir().resolve(".incoming");
+        ActorSystem<Object> system = ActorSystem.create(
+                DriverActor.create(bridge, type.getName(), CodeDigest.of(type), CodeDigest.sourceOf(type).toString(), staging, settings.maxLostRuns()),
+                NodeConfig.SYSTEM_NAME, NodeConfig.of(NodeConfig.DRIVER_ROLE, settings.address(), settings.address(), tls));
+        ClusterTrialExecutor executor = new ClusterTrialExecutor(settings, type.getName(), spec.name(), bridge, system);
+        LOG.info("jtune cluster driver listens on {} ({}); start workers with: java -cp <the same class path> io.jtune.cluster.Worker --join {}",
+                settings.address(), tls == null ? "plaintext, loopback only" : "mutual TLS", settings.address());
+        executor.awaitWorkers(settings.minWorkers());
+        if (executor.slots.isEmpty()) {
+            executor.close();
+            throw new TuneException("no worker joined the cluster at " + settings.address() + " within " + settings.waitForWorkers().toSeconds()
+                    + " s (" + ClusterSettings.WAIT_FOR_WORKERS + "); start one on each machine with: java -cp <the same class path> io.jtune.cluster.Worker --join "
+                    + settings.address() + " (or mvn tune:worker -Djtune.join=" + settings.address() + ")");
+        }
+        return executor;
+    }
+
+    /** The class a worker makes the trainable from; a lambda or factory cannot cross to another machine. */
+    static Class<?> remoteClass(TrainableSpec trainable) {
+        try {
+            TrainableClasses.remoteName(trainable);
+        } catch (IllegalArgumentException e) {
+            throw new TuneException(e.getMessage() + " to run it on a cluster", e);
+        }
+        return trainable.type();
+    }
+
+    /** Waits until {@code count} workers joined or the wait for workers is over. */
+    private void awaitWorkers(int count) {
+        awaitUntil(() -> slots.size() >= count);
+    }
+
+    private boolean awaitUntil(java.util.function.BooleanSupplier done) {
+        while (true) {
+            drainNotices();
+            if (done.getAsBoolean()) {
+                return true;
+            }
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            try {
+                bridge.awaitNotice(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    private void drainNotices() {
+        for (DriverBridge.WorkerNotice n = bridge.nextNotice(); n != null; n = bridge.nextNotice()) {
+            if (n.resources() != null) {
+                slots.put(n.worker(), new Slot(n.worker(), n.node(), new ResourcePool(n.resources())));
+            } else {
+                slots.remove(n.worker());
+            }
+        }
+    }
+
+    @Override
+    public MachineResources totals() {
+        drainNotices();
+        double cpu = 0;
+        double gpu = 0;
+        long memory = 0;
+        Map<String, Double> custom = new HashMap<>();
+        for (Slot s : slots.values()) {
+            MachineResources t = s.pool().totals();
+            cpu += t.cpu();
+            gpu += t.gpu();
+            memory += t.memoryBytes();
+            t.custom().forEach((k, v) -> custom.merge(k, v, Double::sum));
+        }
+        return new MachineResources(cpu, gpu, memory, custom);
+    }
+
+    @Override
+    public boolean hasResources(ResourceRequest request) {
+        drainNotices();
+        boolean free = slots.values().stream().anyMatch(s -> s.pool().hasFree(request));
+        waitingForCapacity = !free;
+        if (!free && placements.isEmpty() && System.nanoTime() - lastWaitingNote > WAITING_NOTE_NANOS) {
+            lastWaitingNote = System.nanoTime();
+            LOG.warn("trials wait for a worker with {} free; the cluster has {}", request, describeWorkers());
+        }
+        return free;
+    }
+
+    @Override
+    public boolean canEverRun(ResourceRequest request) {
+        return awaitUntil(() -> slots.values().stream().anyMatch(s -> s.pool().fitsTotals(request)));
+    }
+
+    @Override
+    public String insufficientResources(ResourceRequest request) {
+        return "Insufficient cluster resources to launch trials: each trial requests " + request + " but no worker that joined within "
+                + settings.waitForWorkers().toSeconds() + " s has that much; the workers are " + describeWorkers()
+                + ". Start a worker with more (io.jtune.cluster.Worker --resources ...), lower Tuner.resources(...), or wait longer with -D"
+                + ClusterSettings.WAIT_FOR_WORKERS + "=SECONDS.";
+    }
+
+    private String describeWorkers() {
+        if (slots.isEmpty()) {
+            return "none";
+        }
+        List<String> all = new ArrayList<>();
+        slots.values().forEach(s -> all.add(s.node() + " (" + s.pool().totals() + ")"));
+        return String.join(", ", all);
+    }
+
+    @Override
+    public void start(TrialLaunch launch) {
+        drainNotices();
+        if (placements.containsKey(launch.trialId())) {
+            throw new IllegalStateException("trial " + launch.trialId() + " is already running");
+        }
+        Slot best = null;
+        for (Slot s : slots.values()) {
+            if (s.pool().hasFree(launch.resources()) && (best == null || betterFor(s, best))) {
+                best = s;
+            }
+        }
+        if (best == null) {
+            throw new IllegalStateException("cannot start trial " + launch.trialId() + ": no worker has " + launch.resources() + " free");
+        }
+        best.pool().commit(launch.resources());
+        best.lastStart = ++starts;
+        placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources()));
+        waitingForCapacity = false;
+        bridge.runStarted();
+        Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path();
+        Command.StartTrial start = new Command.StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(),
+                experimentName + "/" + launch.trialDir().getFileName(), launch.resources(), launch.gpuIds(), null, launch.startIteration(), false);
+        system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), restore));
+    }
+
+    /** More free CPUs first (spreads the load), then the worker that waited longest for a trial. */
+    private static boolean betterFor(Slot candidate, Slot best) {
+        int byCpu = Double.compare(candidate.pool().free().cpu(), best.pool().free().cpu());
+        return byCpu > 0 || byCpu == 0 && candidate.lastStart < best.lastStart;
+    }
+
+    @Override
+    public void continueTraining(String trialId) {
+        system.tell(new DriverActor.Forward(placement(trialId).runId(), new Command.Continue(trialId)));
+    }
+
+    @Override
+    public void save(String trialId, boolean required) {
+        system.tell(new DriverActor.Forward(placement(trialId).runId(), new Command.Save(trialId, required)));
+    }
+
+    @Override
+    public void stop(String trialId, boolean reusable) {
+        Placement placement = placements.remove(trialId);
+        if (placement == null) {
+            return;
+        }
+        if (slots.get(placement.slot().ref()) == placement.slot()) {
+            placement.slot().pool().release(placement.resources());
+        }
+        system.tell(new DriverActor.Forward(placement.runId(), new Command.Stop(trialId, false)));
+    }
+
+    private Placement placement(String trialId) {
+        Placement placement = placements.get(trialId);
+        if (placement == null) {
+            throw new IllegalStateException("trial " + trialId + " is not running in this executor");
+        }
+        return placement;
+    }
+
+    /**
+     * Waits at most {@code timeout} for the next event; null when none came (a worker that joined
+     * wakes it early, so the driver can start waiting trials) or none can come.
+     */
+    @Override
+    public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (true) {
+            Object next = bridge.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (next instanceof TrialEvent event) {
+                return event;
+            }
+            if (next == null || !hasPendingEvents() || waitingForCapacity) {
+                return null;
+            }
+        }
+    }
+
+    @Override
+    public boolean hasPendingEvents() {
+        return bridge.liveRuns() > 0 || bridge.hasEvents() || waitingForCapacity;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (String id : new ArrayList<>(placements.keySet())) {
+            stop(id, false);
+        }
+        system.terminate();
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(CLOSE_WAIT.toSeconds(), TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            LOG.warn("the cluster driver did not shut down within {} s", CLOSE_WAIT.toSeconds());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            LOG.warn("the cluster driver shut down with an error", e.getCause());
+        }
+    }
+}

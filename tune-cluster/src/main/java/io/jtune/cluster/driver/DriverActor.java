@@ -1,0 +1,448 @@
+package io.jtune.cluster.driver;
+
+import io.jtune.api.TuneException;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.cluster.transfer.FolderReceiver;
+import io.jtune.cluster.transfer.FolderSender;
+import io.jtune.cluster.wire.CheckpointRef;
+import io.jtune.cluster.wire.Chunk;
+import io.jtune.cluster.wire.ChunkAck;
+import io.jtune.cluster.wire.ToDriver;
+import io.jtune.cluster.wire.ToTrial;
+import io.jtune.cluster.wire.ToWorker;
+import io.jtune.engine.checkpoint.CheckpointFolders;
+import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.remote.Command;
+import io.jtune.engine.remote.Event;
+import io.jtune.engine.remote.EventMapping;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Terminated;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The driver's actor (the guardian of its actor system): admits workers whose code matches,
+ * starts trial actors on them (streaming the checkpoint to restore first), forwards the driver
+ * thread's commands, receives results and checkpoints (written into the trial's folder before
+ * the event is posted), and watches every worker and every trial actor: a run whose actor ends
+ * without having finished is lost, and posted as {@link TrialEvent.Lost}.
+ */
+final class DriverActor extends AbstractBehavior<Object> {
+    private static final Logger LOG = LoggerFactory.getLogger(DriverActor.class);
+
+    /**
+     * From the driver thread: start a run on {@code worker}; {@code start.trialDir()} is relative
+     * ({@code <experiment>/<trial>}), {@code trialDir} the driver's folder, {@code restore} a
+     * checkpoint folder on the driver, or null.
+     */
+    record Launch(ActorRef<ToWorker> worker, Command.StartTrial start, Path trialDir, Path restore) {
+    }
+
+    /** From the driver thread: a command (continue, save, stop) for a run. */
+    record Forward(long runId, Command command) {
+    }
+
+    private record RunKey(String trialId, long runId) {
+    }
+
+    /** One run as the actor tracks it. */
+    private static final class Run {
+        final RunKey key;
+        final ActorRef<ToWorker> worker;
+        final Path trialDir;
+        final List<Command> queued = new ArrayList<>();
+        ActorRef<ToTrial> trial;
+        int pendingSaves;
+        boolean stopRequested;
+        boolean ended;
+
+        Run(RunKey key, ActorRef<ToWorker> worker, Path trialDir) {
+            this.key = key;
+            this.worker = worker;
+            this.trialDir = trialDir;
+        }
+    }
+
+    private record Incoming(RunKey run, FolderReceiver receiver, IOException[] failure) {
+    }
+
+    private final DriverBridge bridge;
+    private final String trainableClass;
+    private final String digest;
+    private final String codeSource;
+    private final Path stagingRoot;
+    private final int maxLostRuns;
+    private final String self;
+    private final Map<ActorRef<ToWorker>, String> workers = new HashMap<>();
+    /** Workers that said hello and have not passed the code check yet. */
+    private final Map<ActorRef<ToWorker>, ToDriver.Hello> pendingResources = new HashMap<>();
+    /** Runs whose checkpoint is being streamed to the worker, by transfer. */
+    private final Map<String, Command.StartTrial> pendingStarts = new HashMap<>();
+    private final Map<RunKey, Run> runs = new HashMap<>();
+    private final Map<ActorRef<ToTrial>, Run> byTrialActor = new HashMap<>();
+    private final Map<String, Incoming> incoming = new HashMap<>();
+    private final Map<String, FolderSender> outgoing = new HashMap<>();
+    private final Map<String, Run> outgoingRun = new HashMap<>();
+    private final Map<String, Integer> lostCounts = new HashMap<>();
+    private long transfers;
+
+    static Behavior<Object> create(DriverBridge bridge, String trainableClass, String digest, String codeSource, Path stagingRoot, int maxLostRuns) {
+        return Behaviors.setup(context -> new DriverActor(context, bridge, trainableClass, digest, codeSource, stagingRoot, maxLostRuns));
+    }
+
+    private DriverActor(ActorContext<Object> context, DriverBridge bridge, String trainableClass, String digest, String codeSource,
+                        Path stagingRoot, int maxLostRuns) {
+        super(context);
+        this.bridge = bridge;
+        this.trainableClass = trainableClass;
+        this.digest = digest;
+        this.codeSource = codeSource;
+        this.stagingRoot = stagingRoot;
+        this.maxLostRuns = maxLostRuns;
+        this.self = context.getSystem().address().toString();
+    }
+
+    @Override
+    public Receive<Object> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(ToDriver.Hello.class, this::onHello)
+                .onMessage(ToDriver.CodeReport.class, this::onCodeReport)
+                .onMessage(Launch.class, this::onLaunch)
+                .onMessage(Forward.class, this::onForward)
+                .onMessage(ChunkAck.class, this::onChunkAck)
+                .onMessage(Chunk.class, this::onChunk)
+                .onMessage(ToDriver.Started.class, this::onStarted)
+                .onMessage(ToDriver.FromTrial.class, this::onTrialEvent)
+                .onSignal(Terminated.class, this::onTerminated)
+                .build();
+    }
+
+    private Behavior<Object> onHello(ToDriver.Hello hello) {
+        getContext().watch(hello.worker());
+        workers.put(hello.worker(), hello.node());
+        pendingResources.put(hello.worker(), hello);
+        hello.worker().tell(new ToWorker.CheckCode(trainableClass));
+        return this;
+    }
+
+    private Behavior<Object> onCodeReport(ToDriver.CodeReport report) {
+        ActorRef<ToWorker> worker = workers.entrySet().stream().filter(e -> e.getValue().equals(report.node())).map(Map.Entry::getKey).findFirst().orElse(null);
+        ToDriver.Hello hello = worker == null ? null : pendingResources.remove(worker);
+        if (hello == null) {
+            return this;
+        }
+        String problem = report.problem() != null
+                ? "worker " + report.node() + " cannot load the trainable " + trainableClass + ": " + report.problem()
+                        + "; start the worker with the same class path as the driver (" + codeSource + ")"
+                : !digest.equals(report.digest())
+                ? "worker " + report.node() + " has other code for " + trainableClass + " than the driver " + self
+                        + ": the worker's SHA-256 is " + report.digest() + ", the driver's is " + digest + " (over " + codeSource
+                        + "); start the worker from the same build (the same jar or classes folder)"
+                : null;
+        if (problem != null) {
+            LOG.error("refused {}", problem);
+            worker.tell(new ToWorker.Refused(problem));
+            getContext().unwatch(worker);
+            workers.remove(worker);
+            return this;
+        }
+        worker.tell(new ToWorker.Admitted(self));
+        LOG.info("worker {} joined with {}", report.node(), hello.resources().toMachine());
+        bridge.workerJoined(worker, report.node(), hello.resources().toMachine());
+        return this;
+    }
+
+    private Behavior<Object> onLaunch(Launch launch) {
+        RunKey key = new RunKey(launch.start().trialId(), launch.start().runId());
+        Run run = new Run(key, launch.worker(), launch.trialDir());
+        runs.put(key, run);
+        if (!workers.containsKey(launch.worker())) {
+            lost(run, "its worker was lost before the trial started", false);
+            return this;
+        }
+        if (launch.restore() == null) {
+            launch.worker().tell(new ToWorker.StartTrial(launch.start(), null, getContext().getSelf().narrow()));
+            return this;
+        }
+        String id = "restore-" + key.trialId() + "-" + key.runId() + "-" + (++transfers);
+        FolderSender sender;
+        try {
+            sender = new FolderSender(id, launch.start().startIteration(), launch.restore(), launch.worker()::tell, getContext().getSelf().narrow());
+        } catch (RuntimeException e) {
+            failRun(run, new TuneException("cannot send checkpoint " + launch.restore() + " of trial " + key.trialId() + " to its worker: " + e.getMessage(), e));
+            return this;
+        }
+        outgoing.put(id, sender);
+        outgoingRun.put(id, run);
+        pendingStarts.put(id, launch.start());
+        sendMore(sender);
+        return this;
+    }
+
+    private Behavior<Object> onChunkAck(ChunkAck ack) {
+        FolderSender sender = outgoing.get(ack.transferId());
+        if (sender != null) {
+            sender.onAck(ack);
+            sendMore(sender);
+        }
+        return this;
+    }
+
+    private void sendMore(FolderSender sender) {
+        Run run = outgoingRun.get(sender.transferId());
+        try {
+            sender.sendMore();
+        } catch (RuntimeException e) {
+            dropOutgoing(sender.transferId());
+            failRun(run, new TuneException("cannot send the checkpoint of trial " + run.key.trialId() + " to its worker: " + e.getMessage(), e));
+            return;
+        }
+        if (sender.isDone()) {
+            Command.StartTrial start = pendingStarts.remove(sender.transferId());
+            dropOutgoing(sender.transferId());
+            run.worker.tell(new ToWorker.StartTrial(start, sender.reference(), getContext().getSelf().narrow()));
+        }
+    }
+
+    private void dropOutgoing(String transferId) {
+        FolderSender sender = outgoing.remove(transferId);
+        if (sender != null) {
+            sender.close();
+        }
+        outgoingRun.remove(transferId);
+        pendingStarts.remove(transferId);
+    }
+
+    private Behavior<Object> onForward(Forward forward) {
+        Command command = forward.command();
+        Run run = runs.get(new RunKey(trialOf(command), forward.runId()));
+        if (run == null || run.ended && !(command instanceof Command.Stop)) {
+            return this; // the run's end was posted already; the runner drops its unanswered saves then
+        }
+        if (command instanceof Command.Save) {
+            run.pendingSaves++;
+        } else if (command instanceof Command.Stop) {
+            run.stopRequested = true;
+        }
+        if (run.trial == null) {
+            run.queued.add(command);
+        } else {
+            run.trial.tell(new ToTrial.Run(command));
+        }
+        return this;
+    }
+
+    private static String trialOf(Command command) {
+        if (command instanceof Command.Continue c) {
+            return c.trialId();
+        }
+        return command instanceof Command.Save s ? s.trialId() : ((Command.Stop) command).trialId();
+    }
+
+    private Behavior<Object> onStarted(ToDriver.Started started) {
+        Run run = runs.get(new RunKey(started.trialId(), started.runId()));
+        if (run == null) {
+            started.trial().tell(new ToTrial.Run(new Command.Stop(started.trialId(), false)));
+            return this;
+        }
+        run.trial = started.trial();
+        byTrialActor.put(started.trial(), run);
+        getContext().watch(started.trial());
+        run.queued.forEach(c -> started.trial().tell(new ToTrial.Run(c)));
+        run.queued.clear();
+        return this;
+    }
+
+    private Behavior<Object> onChunk(Chunk chunk) {
+        Incoming in = incoming.get(chunk.transferId());
+        if (in == null) {
+            Run run = runFor(chunk.transferId());
+            if (run == null) {
+                return this;
+            }
+            IOException[] failure = new IOException[1];
+            FolderReceiver receiver = null;
+            try {
+                receiver = new FolderReceiver(chunk.transferId(), stagingRoot.resolve(chunk.transferId()));
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+            in = new Incoming(run.key, receiver, failure);
+            incoming.put(chunk.transferId(), in);
+        }
+        if (in.failure()[0] == null) {
+            try {
+                in.receiver().write(chunk);
+            } catch (IOException e) {
+                in.failure()[0] = e;
+            }
+        }
+        chunk.ackTo().tell(new ChunkAck(chunk.transferId(), chunk.seq()));
+        return this;
+    }
+
+    /** Trial transfers are named {@code <trialId>~<runId>~<n>} by the trial actor. */
+    private Run runFor(String transferId) {
+        String[] parts = transferId.split("~");
+        if (parts.length != 3) {
+            return null;
+        }
+        try {
+            return runs.get(new RunKey(parts[0], Long.parseLong(parts[1])));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** Moves a received checkpoint into the trial's folder; null (and a warning) when it did not arrive whole. */
+    private Checkpoint receive(Run run, CheckpointRef ref) {
+        if (ref == null) {
+            return null;
+        }
+        Incoming in = incoming.remove(ref.transferId());
+        Path target = CheckpointFolders.folderFor(run.trialDir, ref.iteration());
+        try {
+            if (in == null && ref.chunks() == 0) {
+                CheckpointFolders.prepareEmpty(target);
+                return new Checkpoint(target);
+            }
+            if (in == null) {
+                throw new IOException("checkpoint transfer " + ref.transferId() + " of trial " + run.key.trialId() + " sent no chunk");
+            }
+            if (in.failure()[0] != null) {
+                in.receiver().abort();
+                throw in.failure()[0];
+            }
+            return new Checkpoint(in.receiver().finish(ref, target));
+        } catch (IOException e) {
+            LOG.warn("trial {}: the checkpoint of iteration {} was not kept ({}); the trial keeps its earlier checkpoints", run.key.trialId(), ref.iteration(), e.getMessage());
+            return null;
+        }
+    }
+
+    /** An event of a run, posted as the engine's event; a checkpoint it names is moved into the trial's folder first. */
+    private Behavior<Object> onTrialEvent(ToDriver.FromTrial message) {
+        Event event = message.event();
+        TrialEvent posted = EventMapping.toTrialEvent(event);
+        if (posted == null) {
+            return this;
+        }
+        Run run = runs.get(new RunKey(posted.trialId(), posted.runId()));
+        if (run == null) {
+            return this;
+        }
+        if (posted instanceof TrialEvent.Reported r) {
+            posted = new TrialEvent.Reported(r.trialId(), r.runId(), r.metrics(), receive(run, message.checkpoint()), r.stepNanos());
+        } else if (posted instanceof TrialEvent.Saved s) {
+            run.pendingSaves = Math.max(0, run.pendingSaves - 1);
+            posted = new TrialEvent.Saved(s.trialId(), s.runId(), receive(run, message.checkpoint()), s.iteration());
+        } else {
+            if (posted instanceof TrialEvent.Failed f) {
+                LOG.info("trial {} failed on worker {}: {}", f.trialId(), message.node(), f.error().toString());
+            }
+            run.ended = true;
+        }
+        bridge.post(posted);
+        if (run.ended && run.trial == null) {
+            endRun(run);
+        }
+        return this;
+    }
+
+    private Behavior<Object> onTerminated(Terminated terminated) {
+        ActorRef<?> ref = terminated.getRef();
+        if (workers.containsKey(ref)) {
+            workerGone(ref);
+            return this;
+        }
+        Run run = byTrialActor.remove(ref);
+        if (run != null) {
+            boolean completed = run.ended || run.stopRequested && run.pendingSaves == 0;
+            if (completed) {
+                endRun(run);
+            } else {
+                // a trial actor ends unfinished only with its node: drop the worker first, so the trial is not placed there again
+                workerGone(run.worker);
+                if (runs.containsKey(run.key)) {
+                    lost(run, "its worker " + ref.path().address().hostPort() + " was lost", true);
+                }
+            }
+        }
+        return this;
+    }
+
+    /** The worker's node is gone: no more trials go there, and its runs not started yet are lost. */
+    private void workerGone(ActorRef<?> worker) {
+        String node = workers.remove(worker);
+        if (node == null) {
+            return;
+        }
+        pendingResources.remove(worker);
+        LOG.warn("worker {} left the cluster", node);
+        bridge.workerLost(worker.unsafeUpcast(), node);
+        for (Run run : new ArrayList<>(runs.values())) {
+            if (run.worker.equals(worker) && run.trial == null) {
+                lost(run, "worker " + node + " was lost", true);
+            }
+        }
+    }
+
+    /**
+     * The run ended through no fault of the trainable: Lost, or Failed once the trial has lost more
+     * runs than allowed. {@code counts}: false when the run never reached its worker (placed on a
+     * worker whose loss the driver thread had not heard of yet).
+     */
+    private void lost(Run run, String reason, boolean counts) {
+        int count = counts ? lostCounts.merge(run.key.trialId(), 1, Integer::sum) : lostCounts.getOrDefault(run.key.trialId(), 0);
+        if (count > maxLostRuns) {
+            failRun(run, new TuneException("trial " + run.key.trialId() + " lost its worker " + count + " times (" + reason + "), more than "
+                    + "jtune.cluster.maxLostRuns=" + maxLostRuns + " allows; this counts as a failure of the trial"));
+            return;
+        }
+        LOG.warn("trial {} run {}: {}", run.key.trialId(), run.key.runId(), reason);
+        bridge.post(new TrialEvent.Lost(run.key.trialId(), run.key.runId(), reason));
+        endRun(run);
+    }
+
+    private void failRun(Run run, RuntimeException error) {
+        if (!run.ended) {
+            run.ended = true;
+            bridge.post(new TrialEvent.Failed(run.key.trialId(), run.key.runId(), error));
+        }
+        if (run.trial == null) {
+            endRun(run);
+        }
+    }
+
+    private void endRun(Run run) {
+        if (runs.remove(run.key) == null) {
+            return;
+        }
+        run.ended = true;
+        if (run.trial != null) {
+            byTrialActor.remove(run.trial);
+        }
+        incoming.entrySet().removeIf(e -> {
+            if (e.getValue().run().equals(run.key)) {
+                if (e.getValue().receiver() != null) {
+                    e.getValue().receiver().abort();
+                }
+                return true;
+            }
+            return false;
+        });
+        outgoingRun.entrySet().stream().filter(e -> e.getValue() == run).map(Map.Entry::getKey).toList().forEach(this::dropOutgoing);
+        bridge.runEnded();
+    }
+}

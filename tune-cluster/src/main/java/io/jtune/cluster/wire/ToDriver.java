@@ -1,0 +1,28 @@
+package io.jtune.cluster.wire;
+
+import io.jtune.engine.remote.Event;
+import org.apache.pekko.actor.typed.ActorRef;
+
+/** What workers and their trials send to the driver. */
+public interface ToDriver extends ClusterMessage {
+
+    /** A worker joined and offers its resources; the driver answers with {@link ToWorker.CheckCode}. */
+    record Hello(ActorRef<ToWorker> worker, String node, WireResources resources) implements ToDriver {
+    }
+
+    /** The digest of the trainable's code as the worker has it, or {@code problem} when the worker cannot load it. */
+    record CodeReport(String node, String className, String digest, String problem) implements ToDriver {
+    }
+
+    /** A trial's actor runs on a worker; the driver watches it and sends it the run's commands. */
+    record Started(String trialId, long runId, ActorRef<ToTrial> trial) implements ToDriver {
+    }
+
+    /**
+     * An event of the shared worker protocol ({@link Event}: reported, saved, finished, failed).
+     * {@code checkpoint} names the transfer that carried the folder the event names (its path is the
+     * worker's), else null.
+     */
+    record FromTrial(String node, Event event, CheckpointRef checkpoint) implements ToDriver {
+    }
+}

@@ -1,0 +1,115 @@
+package io.jtune.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jtune.api.TuneException;
+import io.jtune.api.space.SearchSpace;
+import io.jtune.cluster.node.HostPort;
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.checkpoint.CheckpointFolders;
+import io.jtune.engine.stop.MaximumIterationStopper;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Mutual TLS between driver and workers, and the joins a driver refuses (other CA, other code). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SecurityTest {
+    private Path dir;
+    private Path tls;
+    private Path rogue;
+
+    @BeforeAll
+    void makeCertificates(@TempDir Path tempDir) throws Exception {
+        dir = tempDir;
+        tls = dir.resolve("tls");
+        rogue = dir.resolve("rogue");
+        Certs.make(tls, List.of("driver", "worker"));
+        Certs.make(rogue, List.of("worker"));
+    }
+
+    private Tuner experiment(String name, int port, Duration wait) {
+        return Tuner.of(StepTrainable.class)
+                .name(name)
+                .storagePath(dir.resolve("results"))
+                .space(SearchSpace.builder().grid("x", 0.5, 1.5).build())
+                .stop(new MaximumIterationStopper(3))
+                .progress(false)
+                .executor(ClusterExecutorFactory.with(ClusterSettings.at(new HostPort("127.0.0.1", port)).withTls(tls.resolve("driver")).withWaitForWorkers(wait)));
+    }
+
+    @Test
+    void aWorkerWithTheClusterCasCertificateRunsTrialsOverMutualTls() {
+        int port = WorkerProcesses.freePort();
+        try (WorkerProcesses workers = new WorkerProcesses()) {
+            workers.start("tls-worker", null, "--join", "127.0.0.1:" + port, "--tls", tls.resolve("worker").toString());
+            ResultGrid grid = experiment("tls", port, Duration.ofSeconds(60)).fit();
+            assertEquals(2, grid.numTerminated());
+            assertEquals(6.0 * 0.5 / 2, ((Number) grid.get(0).lastResult().get("score")).doubleValue());
+        }
+    }
+
+    @Test
+    void aWorkerWithARogueCertificateCannotJoin() throws Exception {
+        int port = WorkerProcesses.freePort();
+        try (WorkerProcesses workers = new WorkerProcesses()) {
+            WorkerProcesses.WorkerProcess worker = workers.start("rogue-worker", null,
+                    "--join", "127.0.0.1:" + port, "--tls", rogue.resolve("worker").toString(), "--join-timeout", "10");
+            TuneException error = assertThrows(TuneException.class, () -> experiment("rogue", port, Duration.ofSeconds(10)).fit());
+            assertTrue(error.getMessage().contains("no worker joined the cluster at 127.0.0.1:" + port), error.getMessage());
+            assertEquals(Worker.EXIT_NO_JOIN, worker.awaitExit(Duration.ofSeconds(60)));
+            assertTrue(worker.output().contains("could not join the driver at 127.0.0.1:" + port), worker.output());
+        }
+    }
+
+    @Test
+    void aWorkerWithOtherCodeIsRefusedNamingBothDigests() throws Exception {
+        Path classes = Path.of(StepTrainable.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path other = dir.resolve("other-classes");
+        CheckpointFolders.copy(classes, other);
+        Files.writeString(other.resolve("changed.txt"), "a different build");
+        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(e -> Path.of(e).toAbsolutePath().normalize().equals(classes.toAbsolutePath().normalize()) ? other.toString() : e)
+                .collect(Collectors.joining(File.pathSeparator));
+        int port = WorkerProcesses.freePort();
+        try (WorkerProcesses workers = new WorkerProcesses()) {
+            WorkerProcesses.WorkerProcess worker = workers.start("other-code", classPath, "--join", "127.0.0.1:" + port, "--tls", tls.resolve("worker").toString());
+            CompletableFuture<Throwable> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    experiment("other-code", port, Duration.ofSeconds(20)).fit();
+                    return null;
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            });
+            assertEquals(Worker.EXIT_BAD_INPUT, worker.awaitExit(Duration.ofSeconds(60)));
+            String output = worker.output();
+            assertTrue(output.contains("has other code for " + StepTrainable.class.getName()) && output.contains("the worker's SHA-256 is")
+                    && output.contains("the driver's is"), output);
+            assertTrue(run.get(60, TimeUnit.SECONDS) instanceof TuneException);
+        }
+    }
+
+    @Test
+    void aWrongJoinAddressEndsTheWorkerWithAClearError() throws Exception {
+        int port = WorkerProcesses.freePort();
+        try (WorkerProcesses workers = new WorkerProcesses()) {
+            WorkerProcesses.WorkerProcess worker = workers.start("lonely", null, "--join", "127.0.0.1:" + port, "--insecure", "--join-timeout", "4");
+            assertEquals(Worker.EXIT_NO_JOIN, worker.awaitExit(Duration.ofSeconds(60)));
+            assertTrue(worker.output().contains("could not join the driver at 127.0.0.1:" + port + " within 4 s"), worker.output());
+        }
+    }
+}

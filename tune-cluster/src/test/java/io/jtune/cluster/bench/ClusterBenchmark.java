@@ -1,0 +1,198 @@
+package io.jtune.cluster.bench;
+
+import io.jtune.api.Result;
+import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.cluster.ClusterExecutorFactory;
+import io.jtune.cluster.ClusterSettings;
+import io.jtune.cluster.StepTrainable;
+import io.jtune.cluster.node.HostPort;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.ExecutorFactory;
+import io.jtune.engine.Tuner;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Cluster vs local executor, side by side in one run (2 worker JVMs on 127.0.0.1, plaintext on
+ * loopback): step round trip, result throughput, checkpoint transfer, failure detection.
+ *
+ * <pre>
+ * mvn -q -pl tune-cluster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+ * cd tune-cluster &amp;&amp; java -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" io.jtune.cluster.bench.ClusterBenchmark [-Druns=3]
+ * </pre>
+ */
+public final class ClusterBenchmark {
+    private static final int STEPS = 2_000;
+    private static final int THROUGHPUT_TRIALS = 4;
+    private static final int THROUGHPUT_STEPS = 1_000;
+    private static final int CHECKPOINT_KB = 100 * 1024;
+
+    private ClusterBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = Integer.getInteger("runs", 3);
+        Path dir = Files.createTempDirectory("jtune-cluster-bench");
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        ClusterSettings settings = ClusterSettings.at(new HostPort("127.0.0.1", port)).insecureOnLoopback().withMinWorkers(2);
+        List<Process> workers = new ArrayList<>();
+        try {
+            workers.add(startWorker(port, dir, "a"));
+            workers.add(startWorker(port, dir, "b"));
+            List<Double> stepLocal = new ArrayList<>();
+            List<Double> stepCluster = new ArrayList<>();
+            List<Double> rateLocal = new ArrayList<>();
+            List<Double> rateCluster = new ArrayList<>();
+            List<Double> saveLocal = new ArrayList<>();
+            List<Double> saveCluster = new ArrayList<>();
+            for (int run = 0; run < runs; run++) {
+                stepLocal.add(steps(dir, "step-local-" + run, ExecutorFactory.threads()).secondsPerResult() * 1e6);
+                stepCluster.add(steps(dir, "step-cluster-" + run, ClusterExecutorFactory.with(settings)).secondsPerResult() * 1e6);
+                rateLocal.add(1 / throughput(dir, "rate-local-" + run, ExecutorFactory.threads()).secondsPerResult());
+                rateCluster.add(1 / throughput(dir, "rate-cluster-" + run, ClusterExecutorFactory.with(settings)).secondsPerResult());
+                saveLocal.add(checkpointSeconds(dir, "save-local-" + run, ExecutorFactory.threads()));
+                saveCluster.add(checkpointSeconds(dir, "save-cluster-" + run, ClusterExecutorFactory.with(settings)));
+            }
+            double mb = CHECKPOINT_KB / 1024.0;
+            System.out.printf(Locale.ROOT, "step round trip (1 trial x %d no-op steps, output files off): local %.0f us, cluster %.0f us, ratio %.1fx%n",
+                    STEPS, median(stepLocal), median(stepCluster), median(stepCluster) / median(stepLocal));
+            System.out.printf(Locale.ROOT, "result throughput (%d trials x %d no-op steps, JSON+CSV on): local %.0f results/s, cluster %.0f results/s, ratio %.2f%n",
+                    THROUGHPUT_TRIALS, THROUGHPUT_STEPS, median(rateLocal), median(rateCluster), median(rateCluster) / median(rateLocal));
+            System.out.printf(Locale.ROOT, "checkpoint of %.0f MiB (save, and for the cluster stream + verify): local %.2f s, cluster %.2f s -> %.0f MiB/s streamed%n",
+                    mb, median(saveLocal), median(saveCluster), mb / Math.max(1e-9, median(saveCluster) - median(saveLocal)));
+            System.out.printf(Locale.ROOT, "runs: step local %s cluster %s; results/s local %s cluster %s; checkpoint s local %s cluster %s%n",
+                    fmt(stepLocal), fmt(stepCluster), fmt(rateLocal), fmt(rateCluster), fmt(saveLocal), fmt(saveCluster));
+            detection(dir, settings, workers, port);
+        } finally {
+            for (Process p : workers) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    private static Process startWorker(int port, Path dir, String name) throws IOException {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-cp", System.getProperty("java.class.path"), "io.jtune.cluster.Worker", "--join", "127.0.0.1:" + port, "--insecure",
+                "--resources", "cpu=2", "--work-dir", dir.resolve("worker-" + name).toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("worker-" + name + ".log").toFile()).start();
+    }
+
+    private static Tuner base(Path dir, String name, ExecutorFactory executor) {
+        return Tuner.of(StepTrainable.class).name(name).storagePath(dir).progress(false).executor(executor);
+    }
+
+    /** Times the results the driver handles, from the first to the last (start-up of the cluster and workers excluded). */
+    private static final class Span implements Callback {
+        private long first;
+        private long last;
+        private long count;
+
+        @Override
+        public void onTrialResult(TrialView trial, Result result) {
+            last = System.nanoTime();
+            if (count++ == 0) {
+                first = last;
+            }
+        }
+
+        double secondsPerResult() {
+            return (last - first) / 1e9 / (count - 1);
+        }
+    }
+
+    private static Span steps(Path dir, String name, ExecutorFactory executor) {
+        Span span = new Span();
+        base(dir, name, executor).space(SearchSpace.builder().constant("x", 1.0).constant("iterations", STEPS).build()).callbacks(span).outputFiles(false).fit();
+        return span;
+    }
+
+    private static Span throughput(Path dir, String name, ExecutorFactory executor) {
+        Span span = new Span();
+        base(dir, name, executor).space(SearchSpace.builder().grid("x", 0.1, 0.2, 0.3, 0.4).constant("iterations", THROUGHPUT_STEPS).build())
+                .callbacks(span).fit();
+        return span;
+    }
+
+    /** The time from the result of iteration 1 to its checkpoint being tracked by the driver. */
+    private static double checkpointSeconds(Path dir, String name, ExecutorFactory executor) {
+        long[] marks = new long[2];
+        Callback timing = new Callback() {
+            @Override
+            public void onTrialResult(TrialView trial, Result result) {
+                marks[0] = System.nanoTime();
+            }
+
+            @Override
+            public void onCheckpoint(TrialView trial, Checkpoint checkpoint) {
+                marks[1] = System.nanoTime();
+            }
+        };
+        base(dir, name, executor).space(SearchSpace.builder().constant("x", 1.0).constant("iterations", 1).constant("payloadKb", CHECKPOINT_KB).build())
+                .checkpoint(CheckpointPolicy.every(1)).callbacks(timing).fit();
+        return (marks[1] - marks[0]) / 1e9;
+    }
+
+    /** kill -9 and SIGSTOP of the worker running a trial: the time until the trial restarts on the other worker. */
+    private static void detection(Path dir, ClusterSettings settings, List<Process> workers, int port) throws Exception {
+        for (String signal : List.of("KILL", "STOP")) {
+            long[] killedAt = new long[1];
+            long[] restartedAt = new long[1];
+            CompletableFuture<Long> running = new CompletableFuture<>();
+            Callback timing = new Callback() {
+                private int starts;
+
+                @Override
+                public void onTrialResult(TrialView trial, Result result) {
+                    running.complete(((Number) result.get("worker_pid")).longValue());
+                }
+
+                @Override
+                public void onTrialStart(TrialView trial) {
+                    if (++starts == 2) {
+                        restartedAt[0] = System.nanoTime();
+                    }
+                }
+            };
+            CompletableFuture<Void> run = CompletableFuture.runAsync(() -> base(dir, "detect-" + signal, ClusterExecutorFactory.with(settings))
+                    .space(SearchSpace.builder().constant("x", 1.0).constant("iterations", 40).constant("stepMillis", 200).build())
+                    .checkpoint(CheckpointPolicy.every(1)).callbacks(timing).fit());
+            long pid = running.get(120, TimeUnit.SECONDS);
+            killedAt[0] = System.nanoTime();
+            new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor();
+            run.get(300, TimeUnit.SECONDS);
+            System.out.printf(Locale.ROOT, "%s of the trial's worker -> trial restarted on another worker after %.1f s%n",
+                    signal.equals("KILL") ? "kill -9" : "kill -STOP", (restartedAt[0] - killedAt[0]) / 1e9);
+            for (int i = 0; i < workers.size(); i++) {
+                if (workers.get(i).pid() == pid) {
+                    workers.get(i).destroyForcibly().waitFor();
+                    workers.set(i, startWorker(port, dir, signal + "-replacement"));
+                }
+            }
+        }
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String fmt(List<Double> values) {
+        return values.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).toList().toString();
+    }
+}

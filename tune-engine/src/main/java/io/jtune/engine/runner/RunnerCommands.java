@@ -1,0 +1,75 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.Config;
+import io.jtune.api.TrialStatus;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Supplier;
+
+/** The runner's {@link RunnerControl}: requests wait in a queue the driver thread drains before each step. */
+final class RunnerCommands implements RunnerControl {
+    private final TrialRunner runner;
+    private final Queue<Request<?>> queue = new ConcurrentLinkedQueue<>();
+    private volatile boolean closed;
+
+    /** A request and the future its answer completes. */
+    private record Request<T>(Supplier<T> action, CompletableFuture<T> reply) {
+        void run() {
+            try {
+                reply.complete(action.get());
+            } catch (RuntimeException e) {
+                reply.completeExceptionally(e);
+            }
+        }
+
+        void refuse() {
+            reply.completeExceptionally(new IllegalStateException("the experiment has ended; it takes no more requests"));
+        }
+    }
+
+    RunnerCommands(TrialRunner runner) {
+        this.runner = runner;
+    }
+
+    @Override
+    public CompletableFuture<String> addTrial(Config config) {
+        Objects.requireNonNull(config, "config");
+        return submit(() -> runner.addTrialFromControl(config));
+    }
+
+    @Override
+    public CompletableFuture<TrialStatus> stopTrial(String trialId) {
+        Objects.requireNonNull(trialId, "trial id");
+        return submit(() -> runner.stopTrialFromControl(trialId));
+    }
+
+    private <T> CompletableFuture<T> submit(Supplier<T> action) {
+        Request<T> request = new Request<>(action, new CompletableFuture<>());
+        queue.add(request);
+        if (closed) {
+            refuseQueued();
+        }
+        return request.reply();
+    }
+
+    /** On the driver thread: carries out every queued request. */
+    void runPending() {
+        for (Request<?> r = queue.poll(); r != null; r = queue.poll()) {
+            r.run();
+        }
+    }
+
+    /** The experiment ended: requests queued now or later fail. */
+    void close() {
+        closed = true;
+        refuseQueued();
+    }
+
+    private void refuseQueued() {
+        for (Request<?> r = queue.poll(); r != null; r = queue.poll()) {
+            r.refuse();
+        }
+    }
+}

@@ -87,7 +87,7 @@ class HangingTrialsTest {
     @Test
     void aStalledStepFailsItsTrialNamingItAndTheStepAndTheRetryGoesOn() {
         Tuner tuner = hanging().numSamples(1).space(SearchSpace.builder().choice("hangAt", 2).choice("hangTimes", 1).build())
-                .stallTimeout(Duration.ofMillis(300)).maxFailures(1).stop(Stoppers.maximumIteration(3));
+                .stallTimeout(Duration.ofSeconds(2)).maxFailures(1).stop(Stoppers.maximumIteration(3));
         Trial trial = Runs.run(tuner, SHORT_CLOSE_GRACE).get(0);
         assertEquals(TrialStatus.TERMINATED, trial.status());
         assertEquals(3, trial.lastResult().trainingIteration(), "the retry ran to the limit");
@@ -101,7 +101,7 @@ class HangingTrialsTest {
     @Test
     void aSaveThatNeverEndsFailsTheTrialNamingTheSave() {
         Tuner tuner = hanging().numSamples(1).space(SearchSpace.builder().choice("hangAt", 1).choice("hangInSave", true).build())
-                .checkpoint(CheckpointPolicy.every(1)).stallTimeout(Duration.ofMillis(300)).stop(Stoppers.maximumIteration(3));
+                .checkpoint(CheckpointPolicy.every(1)).stallTimeout(Duration.ofSeconds(2)).stop(Stoppers.maximumIteration(3));
         Trial trial = Runs.run(tuner, SHORT_CLOSE_GRACE).get(0);
         assertEquals(TrialStatus.ERROR, trial.status());
         assertTrue(trial.errorTrace().contains("while saving a checkpoint at iteration 1"), trial.errorTrace());

@@ -1,10 +1,9 @@
 package io.jtune.engine.process;
 
-import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.bench.EngineBenchmark.NoOp;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.remote.Event;
 import io.jtune.engine.stop.Stoppers;
@@ -41,20 +40,6 @@ public final class ProcessExecutorBenchmark {
     private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 32, Map.of());
 
     private ProcessExecutorBenchmark() {
-    }
-
-    /** Does nothing, fast. */
-    public static final class NoOp implements Trainable {
-        private static final Map<String, Object> METRICS = Map.of("score", 1.0);
-
-        @Override
-        public void setup(Config config) {
-        }
-
-        @Override
-        public Map<String, ?> step() {
-            return METRICS;
-        }
     }
 
     public static void main(String[] args) throws Exception {

@@ -48,12 +48,15 @@ import java.util.Objects;
  * @param deterministic hand results to the searcher, scheduler and stoppers in a logical order
  *        rather than as they arrive, so the same seed gives the same run at any thread timing
  * @param objectives every metric of a multi-objective experiment (the first is {@code metric}); empty otherwise
+ * @param resultBuffer how many results a trial may report ahead of the driver's decisions (1 = none; see
+ *        {@link io.jtune.engine.runner.ResultBuffer})
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
                              ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
-                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, boolean deterministic, List<Objective> objectives) {
+                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, boolean deterministic, List<Objective> objectives,
+                             int resultBuffer) {
 
     public ExperimentSpec {
         Objects.requireNonNull(trainable, "trainable");
@@ -80,6 +83,9 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
         }
         if (maxPendingTrials < 0) {
             throw new IllegalArgumentException("maxPendingTrials must be >= 1, or 0 to choose it from the searcher and the CPUs, got " + maxPendingTrials);
+        }
+        if (resultBuffer < 1) {
+            throw new IllegalArgumentException("resultBuffer must be >= 1 (1 = wait for the decision on each result), got " + resultBuffer);
         }
         if (maxFailures < -1) {
             throw new IllegalArgumentException("maxFailures must be >= -1 (-1 = retry without limit), got " + maxFailures);

@@ -97,6 +97,8 @@ public final class TrialRunner {
     private final Set<String> sampledPaths;
     private final String idPrefix;
     private final int maxPending;
+    /** How many results a trial may report ahead of the decisions ({@link ResultBuffer}). */
+    private final int resultBuffer;
     private final long startNanos = System.nanoTime();
     /** When the time-based checks (stoppers' stopAll) last ran; they run at least once a tick even while no event comes. */
     private long lastTick = startNanos;
@@ -150,6 +152,7 @@ public final class TrialRunner {
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
         this.stallLimit = new StallLimit(spec.stallTimeout());
         this.runningLimit = runningLimit(spec, executor);
+        this.resultBuffer = ResultBuffer.inForce(spec, scheduler);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
         this.events = new EventIntake(executor, stateLock, order, byId::get);
         this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
@@ -561,7 +564,7 @@ public final class TrialRunner {
             c.onTrialStart(trial);
         }
         Checkpoint from = restore == null ? null : restore.checkpoint();
-        executor.start(new TrialLaunch(trial.id(), trial.runId, trial.config(), trial.localDir(), trial.resources(), from, trial.iteration));
+        executor.start(new TrialLaunch(trial.id(), trial.runId, trial.config(), trial.localDir(), trial.resources(), from, trial.iteration, List.of(), resultBuffer));
         if (from != null) {
             for (Callback c : callbacks) {
                 c.onTrialRestore(trial, from);
@@ -665,24 +668,24 @@ public final class TrialRunner {
         if (decision == Decision.STOP && !result.done()) {
             result = AutoFields.markDone(result);
         }
+        if (event.checkpoint() == null && !late && decision != Decision.PAUSE
+                && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP)) {
+            checkpoints.requestSave(trial, true);
+        }
+        if (decision == Decision.CONTINUE) {
+            executor.continueTraining(trial.id()); // first: the trial steps on while the driver does the bookkeeping below
+        }
         if (decision != Decision.STOP) {
             searcher.onTrialResult(trial.id(), result);
         }
         logResult(trial, result);
         if (event.checkpoint() != null) {
             checkpoints.track(trial, event.checkpoint(), trial.iteration, result);
-        } else if (!late && decision != Decision.PAUSE
-                && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP)) {
-            checkpoints.requestSave(trial, true);
         }
-        switch (decision) {
-            case CONTINUE -> executor.continueTraining(trial.id());
-            case PAUSE -> {
-                if (!late) {
-                    pause(trial);
-                }
-            }
-            case STOP -> finish(trial, result, !stopRuleMet);
+        if (decision == Decision.PAUSE && !late) {
+            pause(trial);
+        } else if (decision == Decision.STOP) {
+            finish(trial, result, !stopRuleMet);
         }
         stopIfAStopperSays();
     }

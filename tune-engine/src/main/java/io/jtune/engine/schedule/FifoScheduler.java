@@ -102,6 +102,12 @@ public final class FifoScheduler implements TrialScheduler {
         }
     }
 
+    /** True: it continues every trial. */
+    @Override
+    public boolean supportsBufferedResults() {
+        return true;
+    }
+
     @Override
     public String debugString() {
         return "Using FIFO scheduling algorithm.";

@@ -75,6 +75,7 @@ public final class TrialRunner {
     private final ResultHistory.Factory histories;
     private final ExperimentResume resume;
     private final CheckpointIo io = new CheckpointIo();
+    private final SnapshotFile snapshotFile;
     private final List<Trial> trials = new ArrayList<>();
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
     /** PENDING trials that failed and wait out their {@link RetryBackoff} before they may start. */
@@ -150,6 +151,7 @@ public final class TrialRunner {
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(),
                 spec.deterministic() ? spec.deterministicWidth() : executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
+        this.snapshotFile = new SnapshotFile(spec.experimentDir().resolve(ExperimentState.FILE), io);
         this.stallLimit = new StallLimit(spec.stallTimeout());
         this.runningLimit = runningLimit(spec, executor);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
@@ -227,19 +229,29 @@ public final class TrialRunner {
             throw t;
         } finally {
             commands.close();
-            // the state is final before the executor waits for steps in flight: a SIGTERM while a
-            // stuck step delays the close finds it written
-            finalSnapshot(failure);
-            executor.close();
-            io.close();
-            endCallbacks(failure);
-            metricCheck.summarizeNonFinite(trials);
-            removeShutdownHook(shutdownSnapshot);
-            stateLock.unlock();
-            if (folderLock != null) {
-                folderLock.close();
+            Throwable ending = failure;
+            try {
+                // the state is final before the executor waits for steps in flight: a SIGTERM while a
+                // stuck step delays the close finds it written
+                finalSnapshot(failure);
+            } catch (Throwable e) {
+                ending = e;
+                throw e;
+            } finally {
+                executor.close();
+                io.close();
+                try {
+                    endCallbacks(ending);
+                } finally {
+                    metricCheck.summarizeNonFinite(trials);
+                    removeShutdownHook(shutdownSnapshot);
+                    stateLock.unlock();
+                    if (folderLock != null) {
+                        folderLock.close();
+                    }
+                    LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
+                }
             }
-            LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
         }
         if (toRaise != null) {
             throw toRaise;
@@ -249,23 +261,32 @@ public final class TrialRunner {
 
     /**
      * Puts a saved experiment back: searcher and stopper state, the trials (the scheduler and the
-     * callbacks hear of each as added), then the scheduler's state. A stopped experiment goes on.
+     * callbacks hear of each as added), then the scheduler's state; the scheduler hears of trials
+     * the state does not list (begun after its snapshot) after that. A stopped experiment goes on.
      */
     private void restoreExperiment(ExperimentState state) {
         searcher.restoreState(ExperimentState.json(state.searcher().state()));
         for (int i = 0; i < stoppers.size(); i++) {
             stoppers.get(i).restoreState(ExperimentState.json(state.stoppers().get(i).state()));
         }
-        for (Trial trial : resume.trials(histories)) {
+        List<Trial> restored = resume.trials(histories, searcher);
+        int listed = state.trials().size();
+        for (int i = 0; i < restored.size(); i++) {
+            Trial trial = restored.get(i);
             trials.add(trial);
             byId.put(trial.id(), trial);
             counts[trial.status().ordinal()]++;
-            scheduler.onTrialAdd(view, trial);
+            if (i < listed) {
+                scheduler.onTrialAdd(view, trial);
+            }
             for (Callback c : callbacks) {
                 c.onTrialAdd(trial);
             }
         }
         scheduler.restoreState(ExperimentState.json(state.scheduler().state()));
+        for (Trial adopted : restored.subList(listed, restored.size())) {
+            scheduler.onTrialAdd(view, adopted);
+        }
         LOG.info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), trials.size(),
                 counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()]);
     }
@@ -283,7 +304,7 @@ public final class TrialRunner {
 
     /** Serialises the state now (on this thread, so it is consistent) and writes it atomically in the background. */
     private void writeSnapshot() {
-        io.writeAtomically(spec.experimentDir().resolve(ExperimentState.FILE), takeSnapshot());
+        snapshotFile.write(takeSnapshot());
     }
 
     /** The state as JSON, after the result logs are flushed so they hold every result the state's checkpoints are at. */
@@ -349,7 +370,7 @@ public final class TrialRunner {
             return;
         }
         try {
-            writeSnapshot();
+            snapshotFile.writeFinal(takeSnapshot());
         } catch (Throwable e) {
             if (failure == null) {
                 throw e;
@@ -466,7 +487,7 @@ public final class TrialRunner {
     private boolean addPendingTrials() {
         boolean added = false;
         while (counts[TrialStatus.PENDING.ordinal()] < maxPending && belowConcurrencyLimit() && !searcher.isFinished()) {
-            String id = TrialNames.trialId(idPrefix, trials.size());
+            String id = TrialNames.trialId(idPrefix, nextIndex());
             Config config = searcher.suggest(id);
             if (config == null) {
                 break;
@@ -536,8 +557,13 @@ public final class TrialRunner {
         return spec.maxConcurrentTrials() > 0 ? Math.min(spec.maxConcurrentTrials(), width) : width;
     }
 
+    /** The index of the next trial: one past the last one's (a resumed experiment may lack trials that were suggested and never started). */
+    private int nextIndex() {
+        return trials.isEmpty() ? 0 : trials.get(trials.size() - 1).index() + 1;
+    }
+
     private void addTrial(String id, Config config) {
-        int index = trials.size();
+        int index = nextIndex();
         String tag = TrialNames.experimentTag(index, config, sampledPaths);
         String name = TrialNames.trialName(spec.trainable().name(), id, tag);
         CheckpointPolicy policy = spec.checkpoint();
@@ -849,7 +875,7 @@ public final class TrialRunner {
     // ---- what RunnerCommands asks of the runner (on the driver thread) ----
 
     String addTrialFromControl(Config config) {
-        String id = TrialNames.trialId(idPrefix, trials.size());
+        String id = TrialNames.trialId(idPrefix, nextIndex());
         searcher.ignore(id);
         addTrial(id, config);
         return id;

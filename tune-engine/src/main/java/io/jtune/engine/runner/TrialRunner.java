@@ -31,6 +31,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -82,6 +83,7 @@ public final class TrialRunner {
     private final List<Trial> backingOff = new ArrayList<>();
     private final Map<String, Trial> byId = new HashMap<>();
     private final int[] counts = new int[TrialStatus.values().length];
+    private final WaitingTrials waiting = new WaitingTrials();
     /** Deterministic mode's logical clock, or null when events are handled as they arrive. */
     private final LogicalEventOrder order;
     private final EventIntake events;
@@ -279,6 +281,7 @@ public final class TrialRunner {
             trials.add(trial);
             byId.put(trial.id(), trial);
             counts[trial.status().ordinal()]++;
+            waiting.added(trial);
             if (i < listed) {
                 scheduler.onTrialAdd(view, trial);
             }
@@ -576,6 +579,7 @@ public final class TrialRunner {
         trials.add(trial);
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;
+        waiting.added(trial);
         snapshots.changed();
         scheduler.onTrialAdd(view, trial);
         for (Callback c : callbacks) {
@@ -635,6 +639,7 @@ public final class TrialRunner {
         }
         counts[from.ordinal()]--;
         counts[to.ordinal()]++;
+        waiting.moved(trial, from, to);
         snapshots.changed();
     }
 
@@ -899,6 +904,10 @@ public final class TrialRunner {
 
     List<Trial> trials() {
         return trialsView;
+    }
+
+    Collection<Trial> waitingTrials(TrialStatus status) {
+        return waiting.in(status);
     }
 
     Trial own(TrialView view) {

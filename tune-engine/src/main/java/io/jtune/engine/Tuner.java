@@ -175,9 +175,11 @@ public final class Tuner {
         storagePath(dir.getParent());
         ExperimentState.RunnerState runner = state.runner();
         seed(runner.seed());
-        boolean declared = runner.metric() != null && runner.metric().equals(metric) && runner.mode() != null && Mode.parse(runner.mode()) == mode;
-        if (runner.metric() != null && runner.mode() != null && !declared) {
-            metric(runner.metric(), Mode.parse(runner.mode())); // the metrics of a multi-objective experiment its class declares stay
+        List<Objective> saved = ExperimentState.objectives(runner);
+        if (!saved.isEmpty()) {
+            metrics(saved.stream().map(Objective::metric).toList(), saved.stream().map(Objective::mode).toList());
+        } else if (runner.metric() != null && runner.mode() != null) {
+            metric(runner.metric(), Mode.parse(runner.mode()));
         }
         ExperimentState.Settings settings = state.settings();
         numSamples(settings.numSamples());

@@ -4,6 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
@@ -60,6 +61,9 @@ final class ExperimentResume {
         String specMode = spec.mode() == null ? null : spec.mode().toString();
         require(Objects.equals(runner.metric(), spec.metric()) && Objects.equals(runner.mode(), specMode),
                 "it optimised metric " + runner.metric() + " (" + runner.mode() + "), not " + spec.metric() + " (" + specMode + ")");
+        List<Objective> objectives = ExperimentState.objectives(runner);
+        require(objectives.equals(spec.objectives()), "it optimised the objectives " + objectives + ", not " + spec.objectives()
+                + "; declare the same metrics and modes (Tuner.metrics or @Trainable(metrics, modes)), or leave them to the restore");
         List<String> parameters = ExperimentSnapshot.spaceParameters(spec);
         require(state.settings().spaceParameters().equals(parameters), "it searched the parameters " + state.settings().spaceParameters()
                 + ", but this Tuner's space has " + parameters + "; set the same space (for a @Trainable class, keep its @Param fields)");
@@ -136,7 +140,8 @@ final class ExperimentResume {
     private Trial trial(ExperimentState.TrialState saved, ResultHistory.Factory histories) {
         Path dir = spec.experimentDir().resolve(saved.name());
         CheckpointPolicy policy = spec.checkpoint();
-        Trial trial = new Trial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()), spec.resources(), dir,
+        Trial trial = new Trial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()),
+                saved.resources() != null ? saved.resources() : spec.resources(), dir,
                 new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()), histories.of(saved.trialId(), dir));
         boolean erroredAgain = saved.status() == TrialStatus.ERROR && mode == ResumeMode.RESTART_ERRORED;
         if (!continues(saved)) {

@@ -23,6 +23,7 @@ import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.output.ResultLog;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrialLaunch;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -252,6 +253,11 @@ public final class TrialRunner {
             stoppers.get(i).restoreState(ExperimentState.json(state.stoppers().get(i).state()));
         }
         for (Trial trial : resume.trials(histories)) {
+            if (!executor.canEverRun(trial.resources())) {
+                LOG.warn("trial {} had its resources changed to {}, more than this executor's {}; it continues with the experiment's {}",
+                        trial.name(), trial.resources(), executor.totals(), spec.resources());
+                trial.changeResources(spec.resources());
+            }
             trials.add(trial);
             byId.put(trial.id(), trial);
             counts[trial.status().ordinal()]++;
@@ -890,6 +896,28 @@ public final class TrialRunner {
 
     private void awaitSaves(Trial trial) {
         events.awaitSaves(trial, this::handle, () -> checkpoints.dropPending(trial), () -> failStalledTrials(System.nanoTime()));
+    }
+
+    /** The executor's totals as a request (what a trial asking for everything would ask). */
+    ResourceRequest totalResources() {
+        MachineResources totals = executor.totals();
+        return new ResourceRequest(totals.cpu(), totals.gpu(), totals.memoryBytes(), totals.custom());
+    }
+
+    /** A scheduler's new request for the trial, committed from its next start on. */
+    void changeResources(Trial trial, ResourceRequest request) {
+        if (trial.status().isFinished()) {
+            throw new IllegalStateException("trial " + trial.name() + " is " + trial.status() + "; only an unfinished trial can change its resources");
+        }
+        if (!executor.canEverRun(request)) {
+            throw new IllegalArgumentException("trial " + trial.name() + " cannot change its resources to " + request + ": the executor has only "
+                    + executor.totals() + " in total; ask for at most that");
+        }
+        if (!request.equals(trial.resources())) {
+            LOG.info("trial {} changes its resources from {} to {} (from its next start)", trial.name(), trial.resources(), request);
+            trial.changeResources(request);
+            snapshots.changed();
+        }
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */

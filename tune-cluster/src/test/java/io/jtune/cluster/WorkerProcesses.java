@@ -106,8 +106,10 @@ final class WorkerProcesses implements AutoCloseable {
     @Override
     public void close() {
         for (WorkerProcess w : started) {
-            w.signal("CONT");
-            w.kill();
+            if (w.process().isAlive()) {
+                w.signal("CONT");
+                w.kill();
+            }
         }
     }
 }

@@ -34,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * The cluster {@link TrialExecutor}: the driver of a Pekko cluster whose workers
  * ({@code io.jtune.cluster.Worker}) run the trials as actors. Its totals are the sum of the live
  * workers'; a trial goes to one worker with its whole request free (the one with the most free
- * CPUs); trials wait while the cluster is too small and start as workers join. A worker's loss
+ * CPUs), which assigns it GPU indices of that worker the way a {@link ResourcePool} does (whole GPUs
+ * exclusive, fractions packed), handed to the trial as {@code TrialContext.gpuIds()}; trials wait
+ * while the cluster is too small and start as workers join. A worker's loss
  * posts {@link TrialEvent.Lost} for each of its runs. Results and checkpoints come back to this
  * process, which alone writes the experiment folder.
  */
@@ -69,7 +71,8 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         }
     }
 
-    private record Placement(Slot slot, long runId, ResourceRequest resources) {
+    /** Where a run went, what it holds there, and the worker's GPU indices it was given. */
+    private record Placement(Slot slot, long runId, ResourceRequest resources, List<Integer> gpuIds) {
     }
 
     private final ClusterSettings settings;
@@ -232,14 +235,14 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         if (best == null) {
             throw new IllegalStateException("cannot start trial " + launch.trialId() + ": no worker has " + launch.resources() + " free");
         }
-        best.pool().commit(launch.resources());
+        List<Integer> gpuIds = best.pool().commit(launch.resources());
         best.lastStart = ++starts;
-        placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources()));
+        placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources(), gpuIds));
         waitingForCapacity = false;
         bridge.runStarted();
         Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path();
         Command.StartTrial start = new Command.StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(),
-                experimentName + "/" + launch.trialDir().getFileName(), launch.resources(), launch.gpuIds(), null, launch.startIteration(), false);
+                experimentName + "/" + launch.trialDir().getFileName(), launch.resources(), gpuIds, null, launch.startIteration(), false);
         system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), restore));
     }
 
@@ -266,7 +269,7 @@ public final class ClusterTrialExecutor implements TrialExecutor {
             return;
         }
         if (slots.get(placement.slot().ref()) == placement.slot()) {
-            placement.slot().pool().release(placement.resources());
+            placement.slot().pool().release(placement.resources(), placement.gpuIds());
         }
         system.tell(new DriverActor.Forward(placement.runId(), new Command.Stop(trialId, false)));
     }

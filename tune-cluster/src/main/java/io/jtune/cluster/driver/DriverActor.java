@@ -94,7 +94,8 @@ final class DriverActor extends AbstractBehavior<Object> {
     private final Map<String, Incoming> incoming = new HashMap<>();
     private final Map<String, FolderSender> outgoing = new HashMap<>();
     private final Map<String, Run> outgoingRun = new HashMap<>();
-    private final Map<String, Integer> lostCounts = new HashMap<>();
+    /** Per trial, the workers ({@code host:port}) its runs were lost with. */
+    private final Map<String, List<String>> lostOn = new HashMap<>();
     private long transfers;
 
     static Behavior<Object> create(DriverBridge bridge, String trainableClass, String digest, String codeSource, Path stagingRoot, int maxLostRuns) {
@@ -404,10 +405,14 @@ final class DriverActor extends AbstractBehavior<Object> {
      * worker whose loss the driver thread had not heard of yet).
      */
     private void lost(Run run, String reason, boolean counts) {
-        int count = counts ? lostCounts.merge(run.key.trialId(), 1, Integer::sum) : lostCounts.getOrDefault(run.key.trialId(), 0);
-        if (count > maxLostRuns) {
-            failRun(run, new TuneException("trial " + run.key.trialId() + " lost its worker " + count + " times (" + reason + "), more than "
-                    + "jtune.cluster.maxLostRuns=" + maxLostRuns + " allows; this counts as a failure of the trial"));
+        List<String> nodes = lostOn.computeIfAbsent(run.key.trialId(), k -> new ArrayList<>());
+        if (counts) {
+            nodes.add(run.worker.path().address().hostPort());
+        }
+        if (nodes.size() > maxLostRuns) {
+            failRun(run, new TuneException("trial " + run.key.trialId() + " lost its worker " + nodes.size() + " times (on " + String.join(", ", nodes)
+                    + "; last: " + reason + "), more than jtune.cluster.maxLostRuns=" + maxLostRuns
+                    + " allows, so this counts as a failure of the trial; raise jtune.cluster.maxLostRuns if the workers are expected to come and go"));
             return;
         }
         LOG.warn("trial {} run {}: {}", run.key.trialId(), run.key.runId(), reason);

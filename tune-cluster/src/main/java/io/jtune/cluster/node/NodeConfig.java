@@ -10,7 +10,8 @@ import java.util.List;
  * <ul>
  *   <li>transport {@code tls-tcp} with mutual authentication (TLS 1.3), unless {@code tls} is null,
  *       which is allowed only when every address is loopback;</li>
- *   <li>messages serialized by Jackson (CBOR); Java serialization stays off;</li>
+ *   <li>messages serialized by Jackson (CBOR) without the Scala module, so untyped values (a
+ *       metric's list or map) arrive as Java collections; Java serialization stays off;</li>
  *   <li>one port: the canonical {@code host:port} of the member;</li>
  *   <li>the failure detector tuned to notice a silent member in about 3 s, and the split brain
  *       resolver {@code keep-oldest} on role {@value #DRIVER_ROLE} (the driver side always survives;
@@ -54,6 +55,12 @@ public final class NodeConfig {
                 "    allow-java-serialization = off",
                 "    serialization-bindings { \"io.jtune.cluster.wire.ClusterMessage\" = jackson-cbor }",
                 "  }",
+                // the reference list without DefaultScalaModule, which would turn a metric's list or map into a Scala collection
+                "  serialization.jackson.jackson-modules = [",
+                "    \"org.apache.pekko.serialization.jackson.PekkoJacksonModule\", \"org.apache.pekko.serialization.jackson.PekkoTypedJacksonModule\",",
+                "    \"org.apache.pekko.serialization.jackson.PekkoStreamJacksonModule\", \"com.fasterxml.jackson.module.paramnames.ParameterNamesModule\",",
+                "    \"com.fasterxml.jackson.datatype.jdk8.Jdk8Module\", \"com.fasterxml.jackson.datatype.jsr310.JavaTimeModule\"",
+                "  ]",
                 "  remote.artery {",
                 "    transport = " + (tls == null ? "tcp" : "tls-tcp"),
                 "    ssl.config-ssl-engine {",

@@ -20,7 +20,8 @@ final class ExperimentSnapshot {
         ExperimentState.RunnerState runner = ExperimentState.RunnerState.of(spec.name(), spec.trainable().name(), spec.seed(), spec.metric(),
                 spec.mode(), idPrefix, stopped, spec.objectives());
         ExperimentState.Settings settings = new ExperimentState.Settings(spec.numSamples(), spec.maxFailures(), spec.failFast(),
-                spec.maxConcurrentTrials(), spec.resources(), spec.checkpoint(), spec.reuseTrainables(), spaceParameters(spec));
+                spec.maxConcurrentTrials(), spec.resources(), spec.checkpoint(), spec.reuseTrainables(), spaceParameters(spec),
+                spec.deterministicWidth());
         List<ExperimentState.ComponentState> stopperStates = new ArrayList<>();
         for (int i = 0; i < stoppers.size(); i++) {
             stopperStates.add(ExperimentState.componentState("stopper", spec.stoppers().get(i), stoppers.get(i).saveState()));

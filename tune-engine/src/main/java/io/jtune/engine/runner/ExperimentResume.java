@@ -147,18 +147,12 @@ final class ExperimentResume {
         return trials;
     }
 
-<<<<<<< HEAD
-    private Trial trial(ExperimentState.TrialState saved, ResultHistory.Factory histories) {
-        Path dir = spec.experimentDir().resolve(saved.name());
-        CheckpointPolicy policy = spec.checkpoint();
-        Trial trial = new Trial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()),
-                saved.resources() != null ? saved.resources() : spec.resources(), dir,
-                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()), histories.of(saved.trialId(), dir));
-=======
     private Trial trial(ExperimentState.TrialState saved, ResultHistory.Factory histories, GuardedSearcher searcher) {
         Trial trial = newTrial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()), histories);
+        if (saved.resources() != null) {
+            trial.changeResources(saved.resources());
+        }
         Path dir = trial.localDir();
->>>>>>> main
         boolean erroredAgain = saved.status() == TrialStatus.ERROR && mode == ResumeMode.RESTART_ERRORED;
         if (!continues(saved)) {
             trackExisting(trial, saved, Long.MAX_VALUE, false);

@@ -6,17 +6,24 @@ import java.util.random.RandomGenerator;
 /**
  * A float dimension. {@link Sampling#UNIFORM} and {@link Sampling#LOG_UNIFORM} draw from
  * {@code [lower, upper)}; {@link Sampling#NORMAL} draws from N(mean, sd) with infinite bounds.
- * When {@code q > 0} the value is quantised as Ray Tune does: the bounds are moved inwards to
+ * When {@code quantized} the value is quantised as Ray Tune does: the bounds are moved inwards to
  * multiples of q ({@code ceil(lower/q)*q}, {@code floor(upper/q)*q}), a value is drawn between them
- * and rounded to the nearest multiple of q, which makes the upper bound reachable.
+ * and rounded to the nearest multiple of q, which makes the upper bound reachable. A quantised
+ * domain needs a finite {@code q > 0}, checked by {@link #validate} when it is bound to its
+ * parameter, so the error names it.
  */
-public record FloatDomain(double lower, double upper, Sampling sampling, double mean, double sd, double q) implements Domain {
+public record FloatDomain(double lower, double upper, Sampling sampling, double mean, double sd, double q, boolean quantized) implements Domain {
 
     /** How a float dimension is drawn. */
     public enum Sampling { UNIFORM, LOG_UNIFORM, NORMAL }
 
+    /** A domain quantised when {@code q} is not 0. */
+    public FloatDomain(double lower, double upper, Sampling sampling, double mean, double sd, double q) {
+        this(lower, upper, sampling, mean, sd, q, q != 0);
+    }
+
     public boolean isQuantized() {
-        return q > 0;
+        return quantized;
     }
 
     /** Lower bound after quantisation (the bound itself when not quantised). */
@@ -60,8 +67,8 @@ public record FloatDomain(double lower, double upper, Sampling sampling, double 
                 throw new IllegalArgumentException("parameter '" + parameter + "': a log domain needs lower > 0, got lower=" + lower + " (pass the value itself, not its logarithm)");
             }
         }
-        if (q < 0 || Double.isNaN(q) || Double.isInfinite(q)) {
-            throw new IllegalArgumentException("parameter '" + parameter + "': q must be > 0, got q=" + q);
+        if (quantized && (!(q > 0) || Double.isInfinite(q))) {
+            throw new IllegalArgumentException("parameter '" + parameter + "': q must be a finite value > 0, got q=" + q);
         }
         if (isQuantized() && sampling != Sampling.NORMAL && !(effectiveLower() <= effectiveUpper())) {
             throw new IllegalArgumentException("parameter '" + parameter + "': no multiple of q=" + q + " lies in [" + lower + ", " + upper + "]");

@@ -8,15 +8,21 @@ import java.util.random.RandomGenerator;
  * {@code lower} and exclude {@code upper}; the quantised forms {@code qrandint} and
  * {@code qlograndint} ({@code q >= 1}) include both, drawing between the multiples of q inside the
  * bounds and rounding to the nearest multiple. Log sampling draws exp(uniform(log lower, log upper))
- * and floors it, as Ray Tune does. Values are {@code Integer}s.
+ * and floors it, as Ray Tune does. Values are {@code Integer}s. A quantised domain's q is checked by
+ * {@link #validate} when it is bound to its parameter, so the error names it.
  */
-public record IntDomain(int lower, int upper, boolean log, int q) implements Domain {
+public record IntDomain(int lower, int upper, boolean log, int q, boolean quantized) implements Domain {
 
     /** q of an unquantised domain. */
     public static final int NOT_QUANTIZED = 0;
 
+    /** A domain quantised when {@code q} is not {@link #NOT_QUANTIZED}. */
+    public IntDomain(int lower, int upper, boolean log, int q) {
+        this(lower, upper, log, q, q != NOT_QUANTIZED);
+    }
+
     public boolean isQuantized() {
-        return q != NOT_QUANTIZED;
+        return quantized;
     }
 
     /** The smallest value this domain produces. */
@@ -54,7 +60,7 @@ public record IntDomain(int lower, int upper, boolean log, int q) implements Dom
 
     @Override
     public void validate(String parameter) {
-        if (q < 0) {
+        if (quantized && q <= 0) {
             throw new IllegalArgumentException("parameter '" + parameter + "': q must be >= 1, got q=" + q);
         }
         if (isQuantized() ? lower > upper : lower >= upper) {

@@ -192,27 +192,17 @@ public final class SearchSpace {
 
         /** {@link Space#quniform}; a q that is not a finite value > 0 is an error naming the parameter. */
         public Builder quniform(String name, double lower, double upper, double q) {
-            return add(name, Space.quniform(lower, upper, positiveQ(name, q)));
+            return add(name, Space.quniform(lower, upper, q));
         }
 
         /** {@link Space#qloguniform}; a q that is not a finite value > 0 is an error naming the parameter. */
         public Builder qloguniform(String name, double lower, double upper, double q) {
-            return add(name, Space.qloguniform(lower, upper, positiveQ(name, q)));
+            return add(name, Space.qloguniform(lower, upper, q));
         }
 
         /** {@link Space#qrandint}; a q below 1 is an error naming the parameter. */
         public Builder qrandint(String name, int lower, int upper, int q) {
-            if (q <= 0) {
-                throw new IllegalArgumentException("parameter '" + name + "': q must be >= 1, got q=" + q);
-            }
             return add(name, Space.qrandint(lower, upper, q));
-        }
-
-        private static double positiveQ(String name, double q) {
-            if (!(q > 0) || Double.isInfinite(q)) {
-                throw new IllegalArgumentException("parameter '" + name + "': q must be a finite value > 0, got q=" + q);
-            }
-            return q;
         }
 
         public Builder choice(String name, Object... values) {

@@ -8,7 +8,8 @@ import io.jtune.api.Config;
 /**
  * Factories for search-space dimensions, named and behaving as Ray Tune's {@code tune.uniform},
  * {@code tune.randint} and the rest. A domain is validated when it is put into a
- * {@link SearchSpace} (so the error can name the parameter).
+ * {@link SearchSpace} (so the error can name the parameter): a quantised factory's {@code q}
+ * too.
  */
 public final class Space {
     private Space() {
@@ -21,7 +22,7 @@ public final class Space {
 
     /** As {@link #uniform}, rounded to a multiple of q; the upper bound becomes reachable. */
     public static FloatDomain quniform(double lower, double upper, double q) {
-        return new FloatDomain(lower, upper, FloatDomain.Sampling.UNIFORM, 0, 0, requirePositive(q));
+        return new FloatDomain(lower, upper, FloatDomain.Sampling.UNIFORM, 0, 0, q, true);
     }
 
     /** A float whose logarithm is uniform in [log lower, log upper); lower must be > 0. */
@@ -31,7 +32,7 @@ public final class Space {
 
     /** As {@link #loguniform}, rounded to a multiple of q. */
     public static FloatDomain qloguniform(double lower, double upper, double q) {
-        return new FloatDomain(lower, upper, FloatDomain.Sampling.LOG_UNIFORM, 0, 0, requirePositive(q));
+        return new FloatDomain(lower, upper, FloatDomain.Sampling.LOG_UNIFORM, 0, 0, q, true);
     }
 
     /** A float drawn from the normal distribution N(mean, sd). */
@@ -41,7 +42,7 @@ public final class Space {
 
     /** As {@link #randn}, rounded to a multiple of q. */
     public static FloatDomain qrandn(double mean, double sd, double q) {
-        return new FloatDomain(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, FloatDomain.Sampling.NORMAL, mean, sd, requirePositive(q));
+        return new FloatDomain(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, FloatDomain.Sampling.NORMAL, mean, sd, q, true);
     }
 
     /** An integer drawn uniformly from [lower, upper): upper is excluded. */
@@ -51,7 +52,7 @@ public final class Space {
 
     /** An integer multiple of q drawn from [lower, upper]: upper is included. */
     public static IntDomain qrandint(int lower, int upper, int q) {
-        return new IntDomain(lower, upper, false, requirePositive(q));
+        return new IntDomain(lower, upper, false, q, true);
     }
 
     /** An integer drawn log-uniformly from [lower, upper): upper is excluded. */
@@ -61,7 +62,7 @@ public final class Space {
 
     /** An integer multiple of q drawn log-uniformly from [lower, upper]: upper is included. */
     public static IntDomain qlograndint(int lower, int upper, int q) {
-        return new IntDomain(lower, upper, true, requirePositive(q));
+        return new IntDomain(lower, upper, true, q, true);
     }
 
     /** One of the values, each equally likely. */
@@ -87,19 +88,5 @@ public final class Space {
     /** A value computed from the config sampled so far. */
     public static FunctionDomain sampleFrom(Function<Config, ?> function) {
         return new FunctionDomain(function);
-    }
-
-    private static double requirePositive(double q) {
-        if (!(q > 0) || Double.isInfinite(q)) {
-            throw new IllegalArgumentException("q must be a finite value > 0, got q=" + q);
-        }
-        return q;
-    }
-
-    private static int requirePositive(int q) {
-        if (q <= 0) {
-            throw new IllegalArgumentException("q must be >= 1, got q=" + q);
-        }
-        return q;
     }
 }

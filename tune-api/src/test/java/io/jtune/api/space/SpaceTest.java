@@ -132,8 +132,20 @@ class SpaceTest {
         assertMessage(() -> SearchSpace.builder().grid("act"), "'act'", "grid");
         assertMessage(() -> SearchSpace.builder().add("x", Space.quniform(0.1, 0.2, 0.5)), "'x'", "q=0.5");
         assertMessage(() -> SearchSpace.builder().add("sd", Space.randn(0, 0)), "'sd'", "sd=0.0");
-        assertMessage(() -> Space.quniform(0, 1, 0), "q=0.0");
-        assertMessage(() -> Space.qrandint(0, 1, -2), "q=-2");
+    }
+
+    /** A q-factory called on its own cannot know the parameter: its q is checked when the domain is bound to its key. */
+    @Test
+    void aQOfAQFactoryThatIsNotPositiveIsAnErrorNamingTheParameterItIsBoundTo() {
+        assertMessage(() -> SearchSpace.builder().add("lr", Space.quniform(0, 1, 0)), "'lr'", "q=0.0");
+        assertMessage(() -> SearchSpace.builder().add("lr", Space.quniform(0, 1, -0.5)), "'lr'", "q=-0.5");
+        assertMessage(() -> SearchSpace.builder().add("decay", Space.qloguniform(1e-4, 1, Double.NaN)), "'decay'", "q=NaN");
+        assertMessage(() -> SearchSpace.builder().add("noise", Space.qrandn(0, 1, Double.POSITIVE_INFINITY)), "'noise'", "q=Infinity");
+        assertMessage(() -> SearchSpace.builder().add("units", Space.qrandint(0, 8, 0)), "'units'", "q=0");
+        assertMessage(() -> SearchSpace.builder().add("layers", Space.qlograndint(1, 8, -2)), "'layers'", "q=-2");
+        assertMessage(() -> SearchSpace.builder().quniform("momentum", 0, 1, 0), "'momentum'", "q=0.0");
+        assertMessage(() -> SearchSpace.builder().add("opt", SearchSpace.builder().add("beta", Space.quniform(0, 1, 0)).build()), "'beta'", "q=0.0");
+        assertTrue(Space.quniform(0, 1, 0.25).isQuantized() && !Space.uniform(0, 1).isQuantized());
     }
 
     private static void assertMessage(Supplier<?> action, String... fragments) {

@@ -65,6 +65,26 @@ public final class CheckpointFolders {
         }
     }
 
+    /**
+     * The prefix of a folder a checkpoint is written into before {@link #publish} renames it to its
+     * checkpoint name, so a folder under a checkpoint's name is always complete.
+     */
+    public static final String IN_PROGRESS_PREFIX = ".writing_";
+
+    /** An existing, empty folder beside {@code folder} to write its content into before {@link #publish}. */
+    public static Path inProgress(Path folder) throws IOException {
+        Path temp = folder.resolveSibling(IN_PROGRESS_PREFIX + folder.getFileName());
+        prepareEmpty(temp);
+        return temp;
+    }
+
+    /** Renames the completely written {@code temp} to {@code folder} (replacing it) in one step; returns {@code folder}. */
+    public static Path publish(Path temp, Path folder) throws IOException {
+        deleteRecursively(setAside(folder));
+        Files.move(temp, folder, StandardCopyOption.ATOMIC_MOVE);
+        return folder;
+    }
+
     /** Makes {@code dir} an existing, empty folder (deleting what was there). */
     public static void prepareEmpty(Path dir) throws IOException {
         deleteRecursively(dir);
@@ -89,22 +109,24 @@ public final class CheckpointFolders {
         }
     }
 
-    /** Copies the folder {@code source} to {@code target} (replacing it). */
+    /** Copies the folder {@code source} to {@code target} (replacing it); {@code target} appears only once complete. */
     public static void copy(Path source, Path target) throws IOException {
-        deleteRecursively(target);
+        Files.createDirectories(target.getParent());
+        Path temp = inProgress(target);
         Files.walkFileTree(source, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                Files.createDirectories(target.resolve(source.relativize(dir)));
+                Files.createDirectories(temp.resolve(source.relativize(dir)));
                 return FileVisitResult.CONTINUE;
             }
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.copy(file, target.resolve(source.relativize(file)), StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(file, temp.resolve(source.relativize(file)), StandardCopyOption.REPLACE_EXISTING);
                 return FileVisitResult.CONTINUE;
             }
         });
+        publish(temp, target);
     }
 
     /** Deletes a folder and everything in it; a missing folder is fine. */

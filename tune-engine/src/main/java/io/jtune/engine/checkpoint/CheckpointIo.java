@@ -61,16 +61,16 @@ public final class CheckpointIo implements AutoCloseable {
 
     /**
      * Replaces {@code file} with {@code content} in the background, as {@link #writeAtomicallyNow}
-     * does. A failure is logged (the next write tries again).
+     * does; the future fails with the {@link java.io.UncheckedIOException} of a failed write.
      */
-    public void writeAtomically(Path file, byte[] content) {
-        thread.execute(() -> {
+    public CompletableFuture<Void> writeAtomically(Path file, byte[] content) {
+        return CompletableFuture.runAsync(() -> {
             try {
                 writeAtomicallyNow(file, content);
             } catch (IOException e) {
-                LOG.warn("could not write {}: {}", file, e.getMessage(), e);
+                throw CheckpointFolders.unchecked("could not write " + file, e);
             }
-        });
+        }, thread);
     }
 
     /**

@@ -111,17 +111,17 @@ final class ClassTrialWorker extends TrialWorker {
 
     private Checkpoint save(Trainable trainable, boolean required) throws Exception {
         Path dir = CheckpointFolders.folderFor(launch.trialDir(), iteration);
-        CheckpointFolders.prepareEmpty(dir);
+        Path temp = CheckpointFolders.inProgress(dir);
         try {
-            trainable.save(dir);
+            trainable.save(temp);
         } catch (UnsupportedOperationException e) {
             if (required || trainable.supportsCheckpoints()) {
                 throw e;
             }
-            CheckpointFolders.deleteRecursively(dir);
+            CheckpointFolders.deleteRecursively(temp);
             return null;
         }
-        return new Checkpoint(dir);
+        return new Checkpoint(CheckpointFolders.publish(temp, dir));
     }
 
     private void release(Trainable trainable) {

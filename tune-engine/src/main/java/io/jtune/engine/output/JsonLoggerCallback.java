@@ -1,5 +1,6 @@
 package io.jtune.engine.output;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -49,15 +50,30 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
 
     @Override
     public void onTrialStart(TrialView trial) {
+        replace(trial.localDir().resolve(PARAMS_FILE), paramsJson(trial.id(), trial.config()));
+        file(trial);
+    }
+
+    /** The content of the {@code params.json} of trial {@code trialId} with this config. */
+    public static byte[] paramsJson(String trialId, Config config) {
         ByteArrayOutputStream params = new ByteArrayOutputStream(256);
         try (JsonGenerator g = JsonValues.FACTORY.createGenerator(params, JsonEncoding.UTF8)) {
             g.setPrettyPrinter(JsonValues.pythonIndent());
-            JsonValues.write(g, trial.config(), true);
+            JsonValues.write(g, config, true);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode the config of trial " + trial.id() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot encode the config of trial " + trialId + ": " + e.getMessage(), e);
         }
-        replace(trial.localDir().resolve(PARAMS_FILE), params.toByteArray());
-        file(trial);
+        return params.toByteArray();
+    }
+
+    /** The config in a trial folder's {@code params.json}; a TuneException names the file when it is not a JSON object. */
+    public static Config readParams(Path trialDir) throws IOException {
+        Path file = trialDir.resolve(PARAMS_FILE);
+        try {
+            return Config.of(READER.readValue(file.toFile(), RESULT_TYPE));
+        } catch (JacksonException e) {
+            throw new TuneException(file + " is not a trial's config (" + e.getOriginalMessage() + "); repair or remove it", e);
+        }
     }
 
     /**

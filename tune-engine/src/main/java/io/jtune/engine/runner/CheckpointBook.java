@@ -79,12 +79,20 @@ final class CheckpointBook {
 
     /** Adds a checkpoint holding the state at {@code iteration}, whose result is {@code at} (null when not logged yet). */
     void track(Trial trial, Checkpoint checkpoint, long iteration, Result at) {
-        double timeTotal = at == null ? trial.timeTotalS : at.timeTotalS();
-        double score = scoreAttribute == null ? iteration : at == null ? Double.NaN : at.getDouble(scoreAttribute);
-        add(trial, new TrackedCheckpoint(checkpoint, iteration, timeTotal, score));
+        add(trial, tracked(checkpoint, iteration, at, trial.timeTotalS, scoreAttribute));
         for (Callback c : callbacks) {
             c.onCheckpoint(trial, checkpoint);
         }
+    }
+
+    /**
+     * The checkpoint holding the state at {@code iteration}, with the total time and keep-N score of its
+     * result {@code at} (when null, not logged yet: {@code timeTotalS} and no score).
+     */
+    static TrackedCheckpoint tracked(Checkpoint checkpoint, long iteration, Result at, double timeTotalS, String scoreAttribute) {
+        double timeTotal = at == null ? timeTotalS : at.timeTotalS();
+        double score = scoreAttribute == null ? iteration : at == null ? Double.NaN : at.getDouble(scoreAttribute);
+        return new TrackedCheckpoint(checkpoint, iteration, timeTotal, score);
     }
 
     private void add(Trial trial, TrackedCheckpoint checkpoint) {

@@ -4,6 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
@@ -18,10 +19,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,10 +34,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns an experiment's {@code experiment_state.json} back into the trials a resumed runner
  * continues (Ray Tune's {@code Tuner.restore}), after checking that the state belongs to the
- * experiment being resumed. A continuing trial restarts from its latest checkpoint whose results
- * are all in its {@code result.json} (results logged after that checkpoint are dropped, so no
- * iteration is logged twice or lost); checkpoint and trial folders the state does not know (written
- * after its last snapshot) are deleted. Blocking file work, done once before any trial starts.
+ * experiment being resumed. A continuing trial restarts from its latest complete checkpoint whose
+ * results are all in its {@code result.json}, the state's or one written after its last snapshot
+ * (results logged after that checkpoint are dropped, so no iteration is logged twice or lost). Trial
+ * folders begun after the last snapshot are adopted, so every result and checkpoint fully written
+ * is kept. Blocking file work, done once before any trial starts.
  */
 final class ExperimentResume {
     private static final Logger LOG = LoggerFactory.getLogger(ExperimentResume.class);
@@ -60,6 +66,9 @@ final class ExperimentResume {
         String specMode = spec.mode() == null ? null : spec.mode().toString();
         require(Objects.equals(runner.metric(), spec.metric()) && Objects.equals(runner.mode(), specMode),
                 "it optimised metric " + runner.metric() + " (" + runner.mode() + "), not " + spec.metric() + " (" + specMode + ")");
+        List<Objective> objectives = ExperimentState.objectives(runner);
+        require(objectives.equals(spec.objectives()), "it optimised the objectives " + objectives + ", not " + spec.objectives()
+                + "; declare the same metrics and modes (Tuner.metrics or @Trainable(metrics, modes)), or leave them to the restore");
         List<String> parameters = ExperimentSnapshot.spaceParameters(spec);
         require(state.settings().spaceParameters().equals(parameters), "it searched the parameters " + state.settings().spaceParameters()
                 + ", but this Tuner's space has " + parameters + "; set the same space (for a @Trainable class, keep its @Param fields)");
@@ -123,21 +132,27 @@ final class ExperimentResume {
         }
     }
 
-    /** The trials to continue, in the order created, each with its status, failures, logged results and checkpoints back. */
-    List<Trial> trials(ResultHistory.Factory histories) {
-        deleteUnknownTrialFolders();
+    /**
+     * The trials to continue, in the order created, each with its status, failures, logged results and
+     * checkpoints back: the state's, then those begun after its last snapshot ({@link #adoptLaterTrials}).
+     * A trial whose result.json ends with its final result ({@code done}) finished after the snapshot
+     * and stays TERMINATED.
+     */
+    List<Trial> trials(ResultHistory.Factory histories, GuardedSearcher searcher) {
         List<Trial> trials = new ArrayList<>(state.trials().size());
         for (ExperimentState.TrialState saved : state.trials()) {
-            trials.add(trial(saved, histories));
+            trials.add(trial(saved, histories, searcher));
         }
+        adoptLaterTrials(trials, histories, searcher);
         return trials;
     }
 
-    private Trial trial(ExperimentState.TrialState saved, ResultHistory.Factory histories) {
-        Path dir = spec.experimentDir().resolve(saved.name());
-        CheckpointPolicy policy = spec.checkpoint();
-        Trial trial = new Trial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()), spec.resources(), dir,
-                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()), histories.of(saved.trialId(), dir));
+    private Trial trial(ExperimentState.TrialState saved, ResultHistory.Factory histories, GuardedSearcher searcher) {
+        Trial trial = newTrial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()), histories);
+        if (saved.resources() != null) {
+            trial.changeResources(saved.resources());
+        }
+        Path dir = trial.localDir();
         boolean erroredAgain = saved.status() == TrialStatus.ERROR && mode == ResumeMode.RESTART_ERRORED;
         if (!continues(saved)) {
             trackExisting(trial, saved, Long.MAX_VALUE, false);
@@ -149,19 +164,54 @@ final class ExperimentResume {
         TrialStatus status = saved.status() == TrialStatus.PAUSED ? TrialStatus.PAUSED : TrialStatus.PENDING;
         if (erroredAgain) {
             trial.restore(status, 0, null, List.of());
-        } else {
-            List<Result> logged = JsonLoggerCallback.readResults(dir);
-            boolean hasLog = Files.exists(dir.resolve(JsonLoggerCallback.RESULT_FILE));
-            long lastLogged = hasLog ? (logged.isEmpty() ? 0 : logged.get(logged.size() - 1).trainingIteration()) : Long.MAX_VALUE;
-            trackExisting(trial, saved, lastLogged, true);
-            trial.restore(status, saved.numFailures(), saved.errorTrace(), logged);
+            continueFromLatest(trial);
+            return trial;
         }
+        List<Result> logged = JsonLoggerCallback.readResults(dir);
+        boolean hasLog = Files.exists(dir.resolve(JsonLoggerCallback.RESULT_FILE));
+        long lastLogged = hasLog ? lastIteration(logged) : Long.MAX_VALUE;
+        trackExisting(trial, saved, lastLogged, true);
+        trackWrittenLater(trial, logged, lastLogged);
+        if (finishedOnDisk(trial, logged, saved.numFailures(), saved.errorTrace(), searcher)) {
+            LOG.info("trial {} finished after the last snapshot of experiment {}; it stays TERMINATED with its {} result(s)", trial.name(), spec.name(), logged.size());
+            return trial;
+        }
+        trial.restore(status, saved.numFailures(), saved.errorTrace(), logged);
+        continueFromLatest(trial);
+        return trial;
+    }
+
+    private Trial newTrial(String id, int index, String name, String tag, Config config, ResultHistory.Factory histories) {
+        Path dir = spec.experimentDir().resolve(name);
+        CheckpointPolicy policy = spec.checkpoint();
+        return new Trial(id, index, name, tag, config, spec.resources(), dir,
+                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()), histories.of(id, dir));
+    }
+
+    private static long lastIteration(List<Result> logged) {
+        return logged.isEmpty() ? 0 : logged.get(logged.size() - 1).trainingIteration();
+    }
+
+    /** When the last logged result is the trial's final one, makes the trial TERMINATED with its results and tells the searcher; true then. */
+    private static boolean finishedOnDisk(Trial trial, List<Result> logged, int failures, String trace, GuardedSearcher searcher) {
+        Result last = logged.isEmpty() ? null : logged.get(logged.size() - 1);
+        if (last == null || !last.done()) {
+            return false;
+        }
+        trial.restore(TrialStatus.TERMINATED, failures, trace, logged);
+        trial.iteration = last.trainingIteration();
+        trial.timeTotalS = last.timeTotalS();
+        searcher.onTrialComplete(trial.id(), last, false);
+        return true;
+    }
+
+    /** The trial restarts from its latest checkpoint: later results are dropped, untracked checkpoint folders deleted. */
+    private static void continueFromLatest(Trial trial) {
         TrackedCheckpoint from = trial.checkpoints().latest();
         trial.rewindTo(from == null ? 0 : from.iteration());
         trial.iteration = from == null ? 0 : from.iteration();
         trial.timeTotalS = from == null ? 0 : from.timeTotalS();
         deleteUntrackedCheckpoints(trial);
-        return trial;
     }
 
     /**
@@ -177,10 +227,43 @@ final class ExperimentResume {
                                 ? "the trial continues from its latest checkpoint still on disk, or from scratch (Tuner.missingCheckpoints(MissingCheckpoints.FAIL) refuses such a resume)"
                                 : "the finished trial keeps the others");
             } else if (c.trainingIteration() <= upTo) {
-                for (TrackedCheckpoint evicted : trial.checkpoints().add(new TrackedCheckpoint(new Checkpoint(folder), c.trainingIteration(), c.timeTotalS(), c.score()))) {
-                    delete(evicted.checkpoint().path());
-                }
+                keep(trial, new TrackedCheckpoint(new Checkpoint(folder), c.trainingIteration(), c.timeTotalS(), c.score()));
             }
+        }
+    }
+
+    /**
+     * Tracks the checkpoint folders written after the last snapshot: newer than the latest tracked
+     * checkpoint, at most {@code upTo} and with their result logged. A folder under a checkpoint's
+     * name is complete (checkpoints are written aside and renamed), so the trial continues from it.
+     */
+    private void trackWrittenLater(Trial trial, List<Result> logged, long upTo) {
+        TrackedCheckpoint latest = trial.checkpoints().latest();
+        long after = latest == null ? -1 : latest.iteration();
+        List<Path> later = folders(trial.localDir()).stream()
+                .filter(f -> CheckpointFolders.iterationOf(f) > after && CheckpointFolders.iterationOf(f) <= upTo)
+                .sorted(Comparator.comparingLong(CheckpointFolders::iterationOf)).toList();
+        for (Path folder : later) {
+            long iteration = CheckpointFolders.iterationOf(folder);
+            Result at = resultAt(logged, iteration);
+            if (at != null) {
+                keep(trial, CheckpointBook.tracked(new Checkpoint(folder), iteration, at, at.timeTotalS(), spec.checkpoint().scoreAttribute()));
+            }
+        }
+    }
+
+    private static Result resultAt(List<Result> logged, long iteration) {
+        for (int i = logged.size() - 1; i >= 0; i--) {
+            if (logged.get(i).trainingIteration() == iteration) {
+                return logged.get(i);
+            }
+        }
+        return null;
+    }
+
+    private static void keep(Trial trial, TrackedCheckpoint checkpoint) {
+        for (TrackedCheckpoint evicted : trial.checkpoints().add(checkpoint)) {
+            delete(evicted.checkpoint().path());
         }
     }
 
@@ -189,25 +272,92 @@ final class ExperimentResume {
         trial.checkpoints().all().forEach(c -> tracked.add(c.checkpoint().path().getFileName()));
         for (Path folder : folders(trial.localDir())) {
             String name = folder.getFileName().toString();
-            boolean checkpoint = CheckpointFolders.iterationOf(folder) >= 0 || name.startsWith(CheckpointFolders.SET_ASIDE_PREFIX);
+            boolean checkpoint = CheckpointFolders.iterationOf(folder) >= 0 || name.startsWith(CheckpointFolders.SET_ASIDE_PREFIX)
+                    || name.startsWith(CheckpointFolders.IN_PROGRESS_PREFIX);
             if (checkpoint && !tracked.contains(folder.getFileName())) {
                 delete(folder);
             }
         }
     }
 
-    /** Folders of trials the searcher suggested after the last snapshot: the resumed search suggests them again. */
-    private void deleteUnknownTrialFolders() {
+    /**
+     * Adopts the folders of trials begun after the last snapshot (a snapshot that could not be
+     * written, a kill between two snapshots), so their results and checkpoints are kept. The resumed
+     * searcher is asked again for the trials it suggested after the snapshot, in order: a folder
+     * whose params.json is the config suggested again is that trial (the searcher hears its
+     * results), one with another config is kept apart from the searcher, and a trial suggested
+     * then that never started comes back PENDING. An adopted trial whose last result is final stays
+     * TERMINATED; others continue from their latest checkpoint. A folder without params.json, or
+     * one named for a trial the state lists, holds nothing to continue and is deleted.
+     */
+    private void adoptLaterTrials(List<Trial> trials, ResultHistory.Factory histories, GuardedSearcher searcher) {
+        SortedMap<Integer, Path> later = laterTrialFolders();
+        boolean replaying = true;
+        for (int index = state.trials().size(); !later.isEmpty() && index <= later.lastKey(); index++) {
+            String id = TrialNames.trialId(state.runner().trialIdPrefix(), index);
+            Config suggested = replaying && !searcher.isFinished() ? searcher.suggest(id) : null;
+            replaying = suggested != null;
+            Path folder = later.get(index);
+            if (folder != null) {
+                trials.add(adopt(folder, id, index, suggested, histories, searcher));
+            } else if (suggested != null) {
+                String tag = TrialNames.experimentTag(index, suggested, spec.space().domains().keySet());
+                trials.add(newTrial(id, index, TrialNames.trialName(spec.trainable().name(), id, tag), tag, suggested, histories));
+            }
+        }
+    }
+
+    private Trial adopt(Path folder, String id, int index, Config suggested, ResultHistory.Factory histories, GuardedSearcher searcher) {
+        Config config;
+        boolean sameAsSuggested;
+        try {
+            config = JsonLoggerCallback.readParams(folder);
+            sameAsSuggested = suggested != null
+                    && Arrays.equals(JsonLoggerCallback.paramsJson(id, suggested), Files.readAllBytes(folder.resolve(JsonLoggerCallback.PARAMS_FILE)));
+        } catch (IOException e) {
+            throw new TuneException("cannot read " + folder.resolve(JsonLoggerCallback.PARAMS_FILE) + " to continue the trial begun there: " + e.getMessage(), e);
+        }
+        if (!sameAsSuggested) {
+            if (suggested != null) {
+                searcher.onTrialComplete(id, null, true);
+            }
+            searcher.ignore(id);
+            LOG.warn("trial folder {} holds a config the resumed searcher does not suggest again; the trial is kept and continued, and the searcher does not learn from it", folder);
+        }
+        String tag = TrialNames.experimentTag(index, sameAsSuggested ? suggested : config, spec.space().domains().keySet());
+        Trial trial = newTrial(id, index, folder.getFileName().toString(), tag, sameAsSuggested ? suggested : config, histories);
+        List<Result> logged = JsonLoggerCallback.readResults(folder);
+        trackWrittenLater(trial, logged, lastIteration(logged));
+        LOG.info("adopting {}: trial {} begun after the last snapshot of experiment {}, with {} result(s) and {} checkpoint(s) on disk",
+                folder, id, spec.name(), logged.size(), trial.checkpoints().all().size());
+        if (!finishedOnDisk(trial, logged, 0, null, searcher)) {
+            trial.restore(TrialStatus.PENDING, 0, null, logged);
+            continueFromLatest(trial);
+            trial.history().forEach(r -> searcher.onTrialResult(id, r));
+        }
+        return trial;
+    }
+
+    /** The folders of this experiment's trials the state does not list, by index; those that cannot be adopted are deleted. */
+    private SortedMap<Integer, Path> laterTrialFolders() {
         String prefix = TrialNames.namePrefix(state.runner().trainable(), state.runner().trialIdPrefix());
         Set<String> known = new HashSet<>();
         state.trials().forEach(t -> known.add(t.name()));
+        SortedMap<Integer, Path> later = new TreeMap<>();
         for (Path folder : folders(spec.experimentDir())) {
             String name = folder.getFileName().toString();
-            if (name.startsWith(prefix) && !known.contains(name)) {
-                LOG.info("deleting {}: a trial begun after the last snapshot of experiment {}, which the resumed search begins again", folder, spec.name());
+            if (!name.startsWith(prefix) || known.contains(name)) {
+                continue;
+            }
+            int index = TrialNames.indexIn(name, prefix);
+            if (index >= state.trials().size() && !later.containsKey(index) && Files.isRegularFile(folder.resolve(JsonLoggerCallback.PARAMS_FILE))) {
+                later.put(index, folder);
+            } else {
+                LOG.info("deleting {}: a trial folder of experiment {} that holds no trial to continue (no params.json, or a trial its state lists elsewhere)", folder, spec.name());
                 delete(folder);
             }
         }
+        return later;
     }
 
     private static List<Path> folders(Path dir) {

@@ -85,6 +85,17 @@ final class TrialNames {
         return safe(trainable + '_' + idPrefix + '_', NAME_PUNCTUATION);
     }
 
+    /** The index in the trial name {@code name} that begins with {@code namePrefix} (see {@link #namePrefix}), or -1 when it has none. */
+    static int indexIn(String name, String namePrefix) {
+        int start = namePrefix.length();
+        int end = start;
+        while (end < name.length() && end - start < 9 && name.charAt(end) >= '0' && name.charAt(end) <= '9') {
+            end++;
+        }
+        boolean endsThere = end == name.length() || name.charAt(end) == '_';
+        return end > start && endsThere && name.startsWith(namePrefix) ? Integer.parseInt(name, start, end, 10) : -1;
+    }
+
     /** {@code <trainable>_<trial_id>_<tag>}, safe as a folder name, at most {@value #MAX_NAME_LENGTH} characters. */
     static String trialName(String trainable, String trialId, String tag) {
         String name = safe(trainable + '_' + trialId + '_' + tag, NAME_PUNCTUATION);

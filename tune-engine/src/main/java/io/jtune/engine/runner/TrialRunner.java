@@ -23,6 +23,7 @@ import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.output.ResultLog;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrialLaunch;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -75,6 +76,7 @@ public final class TrialRunner {
     private final ResultHistory.Factory histories;
     private final ExperimentResume resume;
     private final CheckpointIo io = new CheckpointIo();
+    private final SnapshotFile snapshotFile;
     private final List<Trial> trials = new ArrayList<>();
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
     /** PENDING trials that failed and wait out their {@link RetryBackoff} before they may start. */
@@ -134,7 +136,8 @@ public final class TrialRunner {
 
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
         this.spec = spec;
-        this.executor = executor;
+        // deterministic mode: the logical schedule starts up to its width of trials, the gate lets maxConcurrentTrials of them compute
+        this.executor = spec.deterministic() ? new StepGate(executor, physicalSlots(spec)) : executor;
         this.resume = resume;
         this.searcher = new GuardedSearcher(spec.searcher());
         this.scheduler = new GuardedScheduler(spec.scheduler());
@@ -146,13 +149,15 @@ public final class TrialRunner {
         this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
         this.sampledPaths = spec.space().domains().keySet();
         this.idPrefix = idPrefix;
-        this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
+        this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(),
+                spec.deterministic() ? spec.deterministicWidth() : executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
+        this.snapshotFile = new SnapshotFile(spec.experimentDir().resolve(ExperimentState.FILE), io);
         this.stallLimit = new StallLimit(spec.stallTimeout());
         this.runningLimit = runningLimit(spec, executor);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
-        this.events = new EventIntake(executor, stateLock, order, byId::get);
-        this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
+        this.events = new EventIntake(this.executor, stateLock, order, byId::get);
+        this.checkpoints = new CheckpointBook(this.executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
 
     /** Histories read back from result.json when a JSON logger writes it, else kept in memory in columns. */
@@ -177,6 +182,9 @@ public final class TrialRunner {
         try {
             if (!executor.canEverRun(spec.resources())) {
                 throw new TuneException(executor.insufficientResources(spec.resources()));
+            }
+            if (spec.deterministic()) {
+                DeterministicWidth.requireFits(spec.deterministicWidth(), executor.totals(), spec.resources());
             }
             if (resume != null) {
                 resume.requireSameExperiment();
@@ -222,19 +230,29 @@ public final class TrialRunner {
             throw t;
         } finally {
             commands.close();
-            // the state is final before the executor waits for steps in flight: a SIGTERM while a
-            // stuck step delays the close finds it written
-            finalSnapshot(failure);
-            executor.close();
-            io.close();
-            endCallbacks(failure);
-            metricCheck.summarizeNonFinite(trials);
-            removeShutdownHook(shutdownSnapshot);
-            stateLock.unlock();
-            if (folderLock != null) {
-                folderLock.close();
+            Throwable ending = failure;
+            try {
+                // the state is final before the executor waits for steps in flight: a SIGTERM while a
+                // stuck step delays the close finds it written
+                finalSnapshot(failure);
+            } catch (Throwable e) {
+                ending = e;
+                throw e;
+            } finally {
+                executor.close();
+                io.close();
+                try {
+                    endCallbacks(ending);
+                } finally {
+                    metricCheck.summarizeNonFinite(trials);
+                    removeShutdownHook(shutdownSnapshot);
+                    stateLock.unlock();
+                    if (folderLock != null) {
+                        folderLock.close();
+                    }
+                    LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
+                }
             }
-            LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
         }
         if (toRaise != null) {
             throw toRaise;
@@ -244,23 +262,37 @@ public final class TrialRunner {
 
     /**
      * Puts a saved experiment back: searcher and stopper state, the trials (the scheduler and the
-     * callbacks hear of each as added), then the scheduler's state. A stopped experiment goes on.
+     * callbacks hear of each as added), then the scheduler's state; the scheduler hears of trials
+     * the state does not list (begun after its snapshot) after that. A stopped experiment goes on.
      */
     private void restoreExperiment(ExperimentState state) {
         searcher.restoreState(ExperimentState.json(state.searcher().state()));
         for (int i = 0; i < stoppers.size(); i++) {
             stoppers.get(i).restoreState(ExperimentState.json(state.stoppers().get(i).state()));
         }
-        for (Trial trial : resume.trials(histories)) {
+        List<Trial> restored = resume.trials(histories, searcher);
+        int listed = state.trials().size();
+        for (int i = 0; i < restored.size(); i++) {
+            Trial trial = restored.get(i);
+            if (!executor.canEverRun(trial.resources())) {
+                LOG.warn("trial {} had its resources changed to {}, more than this executor's {}; it continues with the experiment's {}",
+                        trial.name(), trial.resources(), executor.totals(), spec.resources());
+                trial.changeResources(spec.resources());
+            }
             trials.add(trial);
             byId.put(trial.id(), trial);
             counts[trial.status().ordinal()]++;
-            scheduler.onTrialAdd(view, trial);
+            if (i < listed) {
+                scheduler.onTrialAdd(view, trial);
+            }
             for (Callback c : callbacks) {
                 c.onTrialAdd(trial);
             }
         }
         scheduler.restoreState(ExperimentState.json(state.scheduler().state()));
+        for (Trial adopted : restored.subList(listed, restored.size())) {
+            scheduler.onTrialAdd(view, adopted);
+        }
         LOG.info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), trials.size(),
                 counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()]);
     }
@@ -278,7 +310,7 @@ public final class TrialRunner {
 
     /** Serialises the state now (on this thread, so it is consistent) and writes it atomically in the background. */
     private void writeSnapshot() {
-        io.writeAtomically(spec.experimentDir().resolve(ExperimentState.FILE), takeSnapshot());
+        snapshotFile.write(takeSnapshot());
     }
 
     /** The state as JSON, after the result logs are flushed so they hold every result the state's checkpoints are at. */
@@ -344,7 +376,7 @@ public final class TrialRunner {
             return;
         }
         try {
-            writeSnapshot();
+            snapshotFile.writeFinal(takeSnapshot());
         } catch (Throwable e) {
             if (failure == null) {
                 throw e;
@@ -461,7 +493,7 @@ public final class TrialRunner {
     private boolean addPendingTrials() {
         boolean added = false;
         while (counts[TrialStatus.PENDING.ordinal()] < maxPending && belowConcurrencyLimit() && !searcher.isFinished()) {
-            String id = TrialNames.trialId(idPrefix, trials.size());
+            String id = TrialNames.trialId(idPrefix, nextIndex());
             Config config = searcher.suggest(id);
             if (config == null) {
                 break;
@@ -479,7 +511,7 @@ public final class TrialRunner {
      * scheduler that pauses trials until more arrive (synchronous HyperBand, PBT) cannot starve.
      */
     private boolean belowConcurrencyLimit() {
-        int limit = spec.maxConcurrentTrials();
+        int limit = spec.deterministic() ? spec.deterministicWidth() : spec.maxConcurrentTrials();
         return limit == 0 || counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] < limit;
     }
 
@@ -511,21 +543,33 @@ public final class TrialRunner {
     }
 
     /**
-     * At most this many trials run at once (0 = as resources allow): {@code maxConcurrentTrials}, or,
-     * when trials request no resources at all (0 CPUs), one slot per CPU of the executor, so they do
-     * not all start at once.
+     * At most this many trials run at once (0 = as resources allow): in deterministic mode its width
+     * (in logical time); else {@code maxConcurrentTrials}, or, when trials request no resources at all
+     * (0 CPUs), one slot per CPU of the executor, so they do not all start at once.
      */
     private static int runningLimit(ExperimentSpec spec, TrialExecutor executor) {
+        if (spec.deterministic()) {
+            return spec.deterministicWidth();
+        }
         if (spec.maxConcurrentTrials() > 0) {
             return spec.maxConcurrentTrials();
         }
-        ResourceRequest r = spec.resources();
-        boolean requestsNothing = r.cpu() == 0 && r.gpu() == 0 && r.memoryBytes() == 0 && r.custom().values().stream().allMatch(v -> v == 0);
-        return requestsNothing ? Math.max(1, (int) executor.totals().cpu()) : 0;
+        return DeterministicWidth.requestsNothing(spec.resources()) ? Math.max(1, (int) executor.totals().cpu()) : 0;
+    }
+
+    /** Deterministic mode: how many of the width's trials compute a step at once ({@code maxConcurrentTrials}, at most the width). */
+    private static int physicalSlots(ExperimentSpec spec) {
+        int width = spec.deterministicWidth();
+        return spec.maxConcurrentTrials() > 0 ? Math.min(spec.maxConcurrentTrials(), width) : width;
+    }
+
+    /** The index of the next trial: one past the last one's (a resumed experiment may lack trials that were suggested and never started). */
+    private int nextIndex() {
+        return trials.isEmpty() ? 0 : trials.get(trials.size() - 1).index() + 1;
     }
 
     private void addTrial(String id, Config config) {
-        int index = trials.size();
+        int index = nextIndex();
         String tag = TrialNames.experimentTag(index, config, sampledPaths);
         String name = TrialNames.trialName(spec.trainable().name(), id, tag);
         CheckpointPolicy policy = spec.checkpoint();
@@ -837,7 +881,7 @@ public final class TrialRunner {
     // ---- what RunnerCommands asks of the runner (on the driver thread) ----
 
     String addTrialFromControl(Config config) {
-        String id = TrialNames.trialId(idPrefix, trials.size());
+        String id = TrialNames.trialId(idPrefix, nextIndex());
         searcher.ignore(id);
         addTrial(id, config);
         return id;
@@ -890,6 +934,28 @@ public final class TrialRunner {
 
     private void awaitSaves(Trial trial) {
         events.awaitSaves(trial, this::handle, () -> checkpoints.dropPending(trial), () -> failStalledTrials(System.nanoTime()));
+    }
+
+    /** The executor's totals as a request (what a trial asking for everything would ask). */
+    ResourceRequest totalResources() {
+        MachineResources totals = executor.totals();
+        return new ResourceRequest(totals.cpu(), totals.gpu(), totals.memoryBytes(), totals.custom());
+    }
+
+    /** A scheduler's new request for the trial, committed from its next start on. */
+    void changeResources(Trial trial, ResourceRequest request) {
+        if (trial.status().isFinished()) {
+            throw new IllegalStateException("trial " + trial.name() + " is " + trial.status() + "; only an unfinished trial can change its resources");
+        }
+        if (!executor.canEverRun(request)) {
+            throw new IllegalArgumentException("trial " + trial.name() + " cannot change its resources to " + request + ": the executor has only "
+                    + executor.totals() + " in total; ask for at most that");
+        }
+        if (!request.equals(trial.resources())) {
+            LOG.info("trial {} changes its resources from {} to {} (from its next start)", trial.name(), trial.resources(), request);
+            trial.changeResources(request);
+            snapshots.changed();
+        }
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */

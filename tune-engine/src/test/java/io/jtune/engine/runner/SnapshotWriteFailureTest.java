@@ -1,0 +1,129 @@
+package io.jtune.engine.runner;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.TuneException;
+import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.TrialView;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.ResumeMode;
+import io.jtune.engine.TrialOutcome;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.output.JsonLoggerCallback;
+import io.jtune.engine.testing.CountingTrainable;
+import io.jtune.engine.testing.Runs;
+import io.jtune.engine.testing.StopAt;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The experiment snapshot itself cannot be written (a full disk; here its temporary file's name is
+ * taken by a folder, a real I/O error): the run goes on, ends with an error naming the state file,
+ * and a resume keeps the trials begun after the last good snapshot with their results and
+ * checkpoints: finished ones are not run again, unfinished ones continue from their latest
+ * checkpoint on disk.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class SnapshotWriteFailureTest {
+    /** Four values of x, each once failing at its third step (so it ends unfinished) and once running to the end. */
+    private static final SearchSpace SPACE = SearchSpace.builder().grid("x", 1.0, 2.0, 3.0, 4.0).grid("failAtStep", 3, -1).build();
+    private static final int TRIALS = 8;
+
+    @TempDir
+    Path storage;
+
+    /** From the start of the 4th trial on, every write of experiment_state.json fails. */
+    private static final class SnapshotsFailFromTheFourthStart implements Callback {
+        private final AtomicInteger starts = new AtomicInteger();
+
+        @Override
+        public void onTrialStart(TrialView trial) {
+            if (starts.incrementAndGet() == 4) {
+                Path temp = trial.localDir().getParent().resolve("." + ExperimentState.FILE + ".tmp");
+                while (!Files.isDirectory(temp)) {
+                    try {
+                        Files.deleteIfExists(temp); // the file of a snapshot being written now
+                        Files.createDirectory(temp);
+                    } catch (FileAlreadyExistsException | NoSuchFileException raced) {
+                        // the snapshot being written renamed or recreated it meanwhile: try again
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void trialsBegunAfterTheLastGoodSnapshotKeepTheirResultsAndCheckpointsOnResume() throws IOException {
+        CountingTrainable.resetCounters();
+        Path dir = storage.resolve("exp");
+        Tuner first = Tuner.of(CountingTrainable.class).name("exp").storagePath(storage).space(SPACE).stop(StopAt.iteration(4))
+                .checkpoint(CheckpointPolicy.every(1)).maxConcurrentTrials(2).snapshotPeriod(Duration.ZERO).machineResources(Runs.TWO_CPUS)
+                .progress(false).seed(1).callbacks(new SnapshotsFailFromTheFourthStart());
+        TuneException failure = assertThrows(TuneException.class, first::fit);
+        assertTrue(failure.getMessage().contains(dir.resolve(ExperimentState.FILE).toString()), failure.getMessage());
+        int known = ExperimentState.read(dir.resolve(ExperimentState.FILE)).trials().size();
+        assertTrue(known < TRIALS, "the last good state was written before the last trials began: it lists " + known);
+
+        Map<String, byte[]> firstResults = new HashMap<>();
+        int unfinished = 0;
+        for (Path trialDir : trialDirs(dir)) {
+            List<Result> results = JsonLoggerCallback.readResults(trialDir);
+            firstResults.put(trialDir.getFileName().toString(), Files.readAllBytes(trialDir.resolve(JsonLoggerCallback.RESULT_FILE)));
+            if (!results.get(results.size() - 1).done()) {
+                unfinished++;
+                assertTrue(Files.isDirectory(trialDir.resolve("checkpoint_000002")), trialDir + " has its checkpoint before the failure");
+            }
+        }
+        assertEquals(TRIALS, firstResults.size(), "every trial ran in the first run");
+        assertEquals(TRIALS / 2, unfinished);
+
+        Files.delete(dir.resolve("." + ExperimentState.FILE + ".tmp"));
+        CountingTrainable.SETUPS.set(0);
+        CountingTrainable.RESTORES.set(0);
+        ResultGrid grid = Tuner.restore(dir, CountingTrainable.class).space(SPACE).stop(StopAt.iteration(4)).resume(ResumeMode.ERRORED)
+                .machineResources(Runs.TWO_CPUS).progress(false).fit();
+
+        assertEquals(TRIALS, grid.trials().size());
+        for (TrialOutcome t : grid.trials()) {
+            assertEquals(TrialStatus.TERMINATED, t.status(), t.name());
+            byte[] before = firstResults.get(t.dir().getFileName().toString());
+            byte[] after = Files.readAllBytes(t.dir().resolve(JsonLoggerCallback.RESULT_FILE));
+            assertArrayEquals(before, Arrays.copyOf(after, before.length), t.name() + ": the results written in the first run are kept as they were");
+            List<Long> iterations = JsonLoggerCallback.readResults(t.dir()).stream().map(Result::trainingIteration).toList();
+            assertEquals(LongStream.rangeClosed(1, 4).boxed().toList(), iterations, t.name() + ": each iteration once");
+        }
+        assertEquals(unfinished, CountingTrainable.SETUPS.get(), "only the unfinished trials ran again");
+        assertEquals(unfinished, CountingTrainable.RESTORES.get(), "each continued from its checkpoint on disk, not from scratch");
+    }
+
+    private static List<Path> trialDirs(Path experiment) throws IOException {
+        try (Stream<Path> entries = Files.list(experiment)) {
+            return entries.filter(p -> Files.isDirectory(p) && !p.getFileName().toString().startsWith(".")).toList();
+        }
+    }
+}

@@ -182,9 +182,11 @@ public final class Tuner {
         storagePath(dir.getParent());
         ExperimentState.RunnerState runner = state.runner();
         seed(runner.seed());
-        boolean declared = runner.metric() != null && runner.metric().equals(metric) && runner.mode() != null && Mode.parse(runner.mode()) == mode;
-        if (runner.metric() != null && runner.mode() != null && !declared) {
-            metric(runner.metric(), Mode.parse(runner.mode())); // the metrics of a multi-objective experiment its class declares stay
+        List<Objective> saved = ExperimentState.objectives(runner);
+        if (!saved.isEmpty()) {
+            metrics(saved.stream().map(Objective::metric).toList(), saved.stream().map(Objective::mode).toList());
+        } else if (runner.metric() != null && runner.mode() != null) {
+            metric(runner.metric(), Mode.parse(runner.mode()));
         }
         ExperimentState.Settings settings = state.settings();
         numSamples(settings.numSamples());
@@ -429,8 +431,9 @@ public final class Tuner {
      * fewer slots only take longer. Saves are waited for where they are asked, trial ids derive from
      * the seed, and the width is saved with the experiment, so a restore continues in the same mode.
      * Same results presume a trainable whose results depend only on its config (and checkpoint) and
-     * no wall-clock rules (time stoppers, stall limits, failure retries' backoff, a scheduler on
-     * {@code time_total_s}); the wall-clock auto fields ({@code time_this_iter_s},
+     * no wall-clock rules (time stoppers, failure retries' backoff, a scheduler on
+     * {@code time_total_s}); a {@link #stallTimeout stall limit} counts only the time a step computes,
+     * not the time it waits for a slot or for its logical turn. The wall-clock auto fields ({@code time_this_iter_s},
      * {@code time_total_s}, {@code time_since_restore}, {@code timestamp}, {@code date}) stay
      * measured. The cost is the waiting: a fast trial waits for a slow one's result at the same tick.
      */

@@ -33,6 +33,24 @@ public interface RunnerView {
     /** Whether the free resources cover the request now. */
     boolean hasResources(ResourceRequest request);
 
+    /**
+     * The resources the executor schedules against in total (not only the free ones): the machine's,
+     * or the sum of a cluster's live workers.
+     */
+    ResourceRequest totalResources();
+
+    /**
+     * Gives a trial that has not finished a new resource request, used from its next start on: a
+     * PENDING or PAUSED trial starts with it, a RUNNING one keeps what it was started with until it
+     * is paused and restarted (return PAUSE for the trial whose result is being decided, or call
+     * {@link #pauseTrial}); the restarted run restores its checkpoint and reads the new resources
+     * from its {@code TrialContext}.
+     *
+     * @throws IllegalArgumentException when the request could never run on the executor's totals
+     * @throws IllegalStateException when the trial has finished
+     */
+    void changeResources(TrialView trial, ResourceRequest request);
+
     /** Stops a trial that is not the one whose result is being decided (for that one, return STOP). */
     void stopTrial(TrialView trial);
 

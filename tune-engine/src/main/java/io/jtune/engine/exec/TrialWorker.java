@@ -1,5 +1,6 @@
 package io.jtune.engine.exec;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.api.trainable.TrialContext;
 import java.nio.file.Path;
@@ -169,6 +170,11 @@ abstract class TrialWorker implements Runnable, TrialContext {
     @Override
     public Path trialDir() {
         return launch.trialDir();
+    }
+
+    @Override
+    public ResourceRequest resources() {
+        return launch.resources();
     }
 
     @Override

@@ -38,6 +38,16 @@ final class SchedulerRunnerView implements RunnerView {
     }
 
     @Override
+    public ResourceRequest totalResources() {
+        return runner.totalResources();
+    }
+
+    @Override
+    public void changeResources(TrialView view, ResourceRequest request) {
+        runner.changeResources(runner.own(view), request);
+    }
+
+    @Override
     public void stopTrial(TrialView view) {
         Trial trial = notDeciding(view, "STOP");
         if (!trial.status().isFinished()) {

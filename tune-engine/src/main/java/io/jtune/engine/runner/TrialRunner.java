@@ -23,6 +23,7 @@ import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.output.ResultLog;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrialLaunch;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -68,6 +69,8 @@ public final class TrialRunner {
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
+    /** Deterministic mode's bound on the steps computing at once (the executor the runner talks to), or null. */
+    private final StepGate gate;
     private final GuardedSearcher searcher;
     private final TrialScheduler scheduler;
     private final List<Stopper> stoppers;
@@ -140,7 +143,8 @@ public final class TrialRunner {
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
         this.spec = spec;
         // deterministic mode: the logical schedule starts up to its width of trials, the gate lets maxConcurrentTrials of them compute
-        this.executor = spec.deterministic() ? new StepGate(executor, physicalSlots(spec)) : executor;
+        this.gate = spec.deterministic() ? new StepGate(executor, physicalSlots(spec), this::sentStep) : null;
+        this.executor = gate != null ? gate : executor;
         this.resume = resume;
         this.searcher = new GuardedSearcher(spec.searcher());
         this.scheduler = new GuardedScheduler(spec.scheduler());
@@ -278,6 +282,11 @@ public final class TrialRunner {
         int listed = state.trials().size();
         for (int i = 0; i < restored.size(); i++) {
             Trial trial = restored.get(i);
+            if (!executor.canEverRun(trial.resources())) {
+                LOG.warn("trial {} had its resources changed to {}, more than this executor's {}; it continues with the experiment's {}",
+                        trial.name(), trial.resources(), executor.totals(), spec.resources());
+                trial.changeResources(spec.resources());
+            }
             trials.add(trial);
             byId.put(trial.id(), trial);
             counts[trial.status().ordinal()]++;
@@ -555,6 +564,14 @@ public final class TrialRunner {
             return spec.maxConcurrentTrials();
         }
         return DeterministicWidth.requestsNothing(spec.resources()) ? Math.max(1, (int) executor.totals().cpu()) : 0;
+    }
+
+    /** The trial was sent a step: its stall clock starts again. */
+    private void sentStep(String trialId) {
+        Trial trial = byId.get(trialId);
+        if (trial != null) {
+            trial.lastHeardNanos = System.nanoTime();
+        }
     }
 
     /** Deterministic mode: how many of the width's trials compute a step at once ({@code maxConcurrentTrials}, at most the width). */
@@ -851,6 +868,9 @@ public final class TrialRunner {
             return;
         }
         for (Trial trial : stallLimit.stalled(trials, now)) {
+            if (gate != null && trial.pendingSaves == 0 && !gate.computing(trial.id())) {
+                continue; // deterministic mode: its step waits for a slot, or its result for its logical turn
+            }
             TrialStalledException error = stallLimit.errorFor(trial, now);
             LOG.warn(error.getMessage());
             executor.abandon(trial.id(), "stalled while " + StallLimit.activity(trial));
@@ -940,6 +960,28 @@ public final class TrialRunner {
 
     private void awaitSaves(Trial trial) {
         events.awaitSaves(trial, this::handle, () -> checkpoints.dropPending(trial), () -> failStalledTrials(System.nanoTime()));
+    }
+
+    /** The executor's totals as a request (what a trial asking for everything would ask). */
+    ResourceRequest totalResources() {
+        MachineResources totals = executor.totals();
+        return new ResourceRequest(totals.cpu(), totals.gpu(), totals.memoryBytes(), totals.custom());
+    }
+
+    /** A scheduler's new request for the trial, committed from its next start on. */
+    void changeResources(Trial trial, ResourceRequest request) {
+        if (trial.status().isFinished()) {
+            throw new IllegalStateException("trial " + trial.name() + " is " + trial.status() + "; only an unfinished trial can change its resources");
+        }
+        if (!executor.canEverRun(request)) {
+            throw new IllegalArgumentException("trial " + trial.name() + " cannot change its resources to " + request + ": the executor has only "
+                    + executor.totals() + " in total; ask for at most that");
+        }
+        if (!request.equals(trial.resources())) {
+            LOG.info("trial {} changes its resources from {} to {} (from its next start)", trial.name(), trial.resources(), request);
+            trial.changeResources(request);
+            snapshots.changed();
+        }
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */

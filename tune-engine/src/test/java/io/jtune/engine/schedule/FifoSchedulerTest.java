@@ -41,6 +41,16 @@ class FifoSchedulerTest {
         }
 
         @Override
+        public ResourceRequest totalResources() {
+            throw new AssertionError("FIFO never asks for the totals");
+        }
+
+        @Override
+        public void changeResources(TrialView trial, ResourceRequest request) {
+            throw new AssertionError("FIFO never changes resources");
+        }
+
+        @Override
         public void stopTrial(TrialView trial) {
             throw new AssertionError("FIFO never stops a trial");
         }

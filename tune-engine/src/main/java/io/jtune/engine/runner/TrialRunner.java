@@ -728,12 +728,11 @@ public final class TrialRunner {
         if (decision == Decision.STOP && !result.done()) {
             result = AutoFields.markDone(result);
         }
-        if (event.checkpoint() == null && !late && decision != Decision.PAUSE
-                && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP)) {
-            checkpoints.requestSave(trial, true);
-        }
-        if (decision == Decision.CONTINUE) {
-            executor.continueTraining(trial.id()); // first: the trial steps on while the driver does the bookkeeping below
+        boolean save = event.checkpoint() == null && !late && decision != Decision.PAUSE
+                && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP);
+        boolean continueNow = decision == Decision.CONTINUE && !save;
+        if (continueNow) {
+            executor.continueTraining(trial.id()); // the trial steps on while the driver does the bookkeeping below
         }
         if (decision != Decision.STOP) {
             searcher.onTrialResult(trial.id(), result);
@@ -741,11 +740,21 @@ public final class TrialRunner {
         logResult(trial, result);
         if (event.checkpoint() != null) {
             checkpoints.track(trial, event.checkpoint(), trial.iteration, result);
+        } else if (save) {
+            checkpoints.requestSave(trial, true);
         }
-        if (decision == Decision.PAUSE && !late) {
-            pause(trial);
-        } else if (decision == Decision.STOP) {
-            finish(trial, result, !stopRuleMet);
+        switch (decision) {
+            case CONTINUE -> {
+                if (!continueNow) {
+                    executor.continueTraining(trial.id()); // after the save, so it holds this result's state
+                }
+            }
+            case PAUSE -> {
+                if (!late) {
+                    pause(trial);
+                }
+            }
+            case STOP -> finish(trial, result, !stopRuleMet);
         }
         stopIfAStopperSays();
     }

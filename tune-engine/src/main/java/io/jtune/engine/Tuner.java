@@ -429,8 +429,9 @@ public final class Tuner {
      * fewer slots only take longer. Saves are waited for where they are asked, trial ids derive from
      * the seed, and the width is saved with the experiment, so a restore continues in the same mode.
      * Same results presume a trainable whose results depend only on its config (and checkpoint) and
-     * no wall-clock rules (time stoppers, stall limits, failure retries' backoff, a scheduler on
-     * {@code time_total_s}); the wall-clock auto fields ({@code time_this_iter_s},
+     * no wall-clock rules (time stoppers, failure retries' backoff, a scheduler on
+     * {@code time_total_s}); a {@link #stallTimeout stall limit} counts only the time a step computes,
+     * not the time it waits for a slot or for its logical turn. The wall-clock auto fields ({@code time_this_iter_s},
      * {@code time_total_s}, {@code time_since_restore}, {@code timestamp}, {@code date}) stay
      * measured. The cost is the waiting: a fast trial waits for a slow one's result at the same tick.
      */

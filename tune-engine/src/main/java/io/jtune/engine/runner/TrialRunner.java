@@ -68,6 +68,8 @@ public final class TrialRunner {
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
+    /** Deterministic mode's bound on the steps computing at once (the executor the runner talks to), or null. */
+    private final StepGate gate;
     private final GuardedSearcher searcher;
     private final TrialScheduler scheduler;
     private final List<Stopper> stoppers;
@@ -137,7 +139,8 @@ public final class TrialRunner {
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
         this.spec = spec;
         // deterministic mode: the logical schedule starts up to its width of trials, the gate lets maxConcurrentTrials of them compute
-        this.executor = spec.deterministic() ? new StepGate(executor, physicalSlots(spec)) : executor;
+        this.gate = spec.deterministic() ? new StepGate(executor, physicalSlots(spec), this::sentStep) : null;
+        this.executor = gate != null ? gate : executor;
         this.resume = resume;
         this.searcher = new GuardedSearcher(spec.searcher());
         this.scheduler = new GuardedScheduler(spec.scheduler());
@@ -557,6 +560,14 @@ public final class TrialRunner {
         return DeterministicWidth.requestsNothing(spec.resources()) ? Math.max(1, (int) executor.totals().cpu()) : 0;
     }
 
+    /** The trial was sent a step: its stall clock starts again. */
+    private void sentStep(String trialId) {
+        Trial trial = byId.get(trialId);
+        if (trial != null) {
+            trial.lastHeardNanos = System.nanoTime();
+        }
+    }
+
     /** Deterministic mode: how many of the width's trials compute a step at once ({@code maxConcurrentTrials}, at most the width). */
     private static int physicalSlots(ExperimentSpec spec) {
         int width = spec.deterministicWidth();
@@ -849,6 +860,9 @@ public final class TrialRunner {
             return;
         }
         for (Trial trial : stallLimit.stalled(trials, now)) {
+            if (gate != null && trial.pendingSaves == 0 && !gate.computing(trial.id())) {
+                continue; // deterministic mode: its step waits for a slot, or its result for its logical turn
+            }
             TrialStalledException error = stallLimit.errorFor(trial, now);
             LOG.warn(error.getMessage());
             executor.abandon(trial.id(), "stalled while " + StallLimit.activity(trial));

@@ -45,15 +45,17 @@ import java.util.Objects;
  * @param snapshotPeriod the least time between two writes of {@code experiment_state.json}
  * @param stallTimeout a trial whose run posts nothing for longer fails ({@link Duration#ZERO} = no limit;
  *        see {@link io.jtune.engine.runner.StallLimit})
- * @param deterministic hand results to the searcher, scheduler and stoppers in a logical order
- *        rather than as they arrive, so the same seed gives the same run at any thread timing
+ * @param deterministicWidth 0, or deterministic mode's logical width: results reach the searcher,
+ *        scheduler and stoppers as if that many trials ran in lock-step, whatever runs physically
+ *        ({@code maxConcurrentTrials} bounds that), so the same seed gives the same run at any thread
+ *        timing and concurrency (see {@link io.jtune.engine.runner.DeterministicWidth})
  * @param objectives every metric of a multi-objective experiment (the first is {@code metric}); empty otherwise
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
                              ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
-                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, boolean deterministic, List<Objective> objectives) {
+                             List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, int deterministicWidth, List<Objective> objectives) {
 
     public ExperimentSpec {
         Objects.requireNonNull(trainable, "trainable");
@@ -81,9 +83,17 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
         if (maxPendingTrials < 0) {
             throw new IllegalArgumentException("maxPendingTrials must be >= 1, or 0 to choose it from the searcher and the CPUs, got " + maxPendingTrials);
         }
+        if (deterministicWidth < 0) {
+            throw new IllegalArgumentException("deterministic width must be >= 1, or 0 for deterministic mode off, got " + deterministicWidth);
+        }
         if (maxFailures < -1) {
             throw new IllegalArgumentException("maxFailures must be >= -1 (-1 = retry without limit), got " + maxFailures);
         }
+    }
+
+    /** Whether deterministic mode is on ({@link #deterministicWidth} > 0). */
+    public boolean deterministic() {
+        return deterministicWidth > 0;
     }
 
     /** {@code <storagePath>/<name>}. */

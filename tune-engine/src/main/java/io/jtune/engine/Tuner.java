@@ -17,6 +17,7 @@ import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.remote.TrainableClasses;
+import io.jtune.engine.runner.DeterministicWidth;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
 import io.jtune.engine.runner.StallLimit;
@@ -71,7 +72,10 @@ public final class Tuner {
 
     /** Ray Tune's starting experiment checkpoint period. */
     public static final Duration DEFAULT_SNAPSHOT_PERIOD = Duration.ofSeconds(10);
-    /** The system property turning {@link #deterministic(boolean) deterministic mode} on for every experiment ({@code true}/{@code false}). */
+    /**
+     * The system property setting {@link #deterministic(int) deterministic mode} for every experiment:
+     * {@code false} (off), {@code true} (on, width from the run's concurrency) or a width {@code >= 1}.
+     */
     public static final String DETERMINISTIC_PROPERTY = "jtune.deterministic";
 
     private final TrainableSpec trainable;
@@ -97,7 +101,8 @@ public final class Tuner {
     private final List<Callback> callbacks = new ArrayList<>();
     private boolean progress = true;
     private boolean outputFiles = true;
-    private boolean deterministic = Boolean.getBoolean(DETERMINISTIC_PROPERTY);
+    /** Null: deterministic mode off; {@link DeterministicWidth#AUTO} or a width: on. */
+    private Integer deterministicWidth = deterministicFromSystemProperty();
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
     private Duration stallTimeout;
     private boolean fitted;
@@ -187,6 +192,7 @@ public final class Tuner {
         resources(settings.resources());
         checkpoint(settings.checkpoint());
         reuseTrainables(settings.reuseTrainables());
+        deterministicWidth = settings.deterministicWidth() != null && settings.deterministicWidth() > 0 ? settings.deterministicWidth() : null;
         restored = state;
         return this;
     }
@@ -299,7 +305,9 @@ public final class Tuner {
      * {@code max_concurrent_trials} (which wraps the searcher in a {@code ConcurrencyLimiter}), it
      * also bounds suggestions: the searcher is asked for a config only while fewer than {@code max}
      * trials are PENDING or RUNNING, so under {@code maxConcurrentTrials(1)} a model-based searcher
-     * hears each trial's results and end before it suggests the next one.
+     * hears each trial's results and end before it suggests the next one. In
+     * {@link #deterministic(int) deterministic mode} the width plays both parts in logical time, and
+     * this only bounds how many of the width's trials compute a step at once (it changes no result).
      */
     public Tuner maxConcurrentTrials(int max) {
         if (max < 0) {
@@ -396,23 +404,60 @@ public final class Tuner {
     }
 
     /**
-     * Deterministic mode (default: the system property {@value #DETERMINISTIC_PROPERTY}, else off):
-     * the same seed gives the same trials, configs, scheduler decisions and results at any thread
-     * timing, also with several trials at once. Results reach the searcher, scheduler and stoppers
-     * in a logical order in which every training step takes one tick (a trial started at tick
-     * {@code t} reports its iteration {@code i} at {@code t + i}; ties go to the trial created
-     * first), not in arrival order: the driver waits for the next result in that order while later
-     * ones queue. Saves are waited for where they are asked, and trial ids derive from the seed.
-     * Same results presume a trainable whose results depend only on its config (and checkpoint),
-     * a fixed concurrency ({@link #maxConcurrentTrials} or {@link #machineResources}, not the
-     * detected CPUs) and no wall-clock rules (time stoppers, a scheduler on {@code time_total_s});
-     * the wall-clock auto fields ({@code time_this_iter_s}, {@code time_total_s},
-     * {@code time_since_restore}, {@code timestamp}, {@code date}) stay measured. The cost is the
-     * waiting: a fast trial waits for a slow one's result at the same tick.
+     * Deterministic mode on with the width the run would have as its concurrency
+     * ({@link #maxConcurrentTrials}, else as many trials as {@link #machineResources} hold), or off
+     * (default: the system property {@value #DETERMINISTIC_PROPERTY}). Same results then need the
+     * same concurrency; {@link #deterministic(int)} with a width gives them at any concurrency.
      */
     public Tuner deterministic(boolean on) {
-        this.deterministic = on;
+        this.deterministicWidth = on ? DeterministicWidth.AUTO : null;
         return this;
+    }
+
+    /**
+     * Deterministic mode of logical width {@code width}: the same seed gives the same trials,
+     * configs, scheduler decisions and results at any thread timing and any
+     * {@link #maxConcurrentTrials} (1, 2, ... up to the width). Results reach the searcher, scheduler
+     * and stoppers as if {@code width} trials ran in lock-step, each training step one tick of a
+     * logical clock (a trial started at tick {@code t} reports its iteration {@code i} at
+     * {@code t + i}; ties go to the trial created first), not in arrival order: the driver waits for
+     * the next result in that order while later ones queue. Up to {@code width} trials are started
+     * (the machine must hold that many at once; each keeps its trainable and resources between its
+     * steps), and {@code maxConcurrentTrials} bounds how many of them compute a step at once, so
+     * fewer slots only take longer. Saves are waited for where they are asked, trial ids derive from
+     * the seed, and the width is saved with the experiment, so a restore continues in the same mode.
+     * Same results presume a trainable whose results depend only on its config (and checkpoint) and
+     * no wall-clock rules (time stoppers, stall limits, failure retries' backoff, a scheduler on
+     * {@code time_total_s}); the wall-clock auto fields ({@code time_this_iter_s},
+     * {@code time_total_s}, {@code time_since_restore}, {@code timestamp}, {@code date}) stay
+     * measured. The cost is the waiting: a fast trial waits for a slow one's result at the same tick.
+     */
+    public Tuner deterministic(int width) {
+        if (width < 1) {
+            throw new IllegalArgumentException("deterministic width must be >= 1 (the trials run at once in logical time), got " + width);
+        }
+        this.deterministicWidth = width;
+        return this;
+    }
+
+    /** Null (off) when the system property is unset or {@code false}; {@link DeterministicWidth#AUTO} for {@code true}; else its width. */
+    private static Integer deterministicFromSystemProperty() {
+        String value = System.getProperty(DETERMINISTIC_PROPERTY);
+        if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("false")) {
+            return null;
+        }
+        if (value.trim().equalsIgnoreCase("true")) {
+            return DeterministicWidth.AUTO;
+        }
+        try {
+            int width = Integer.parseInt(value.trim());
+            if (width >= 1) {
+                return width;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("system property " + DETERMINISTIC_PROPERTY + " must be true, false or a width >= 1, got '" + value + "'");
     }
 
     /**
@@ -464,7 +509,8 @@ public final class Tuner {
                 stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
-                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(), deterministic, objectives);
+                stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(),
+                deterministicWidth == null ? 0 : DeterministicWidth.resolve(deterministicWidth, maxConcurrentTrials, totals, resources), objectives);
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */

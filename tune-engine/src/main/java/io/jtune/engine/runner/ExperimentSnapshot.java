@@ -19,7 +19,8 @@ final class ExperimentSnapshot {
         ExperimentState.RunnerState runner = new ExperimentState.RunnerState(spec.name(), spec.trainable().name(), spec.seed(), spec.metric(),
                 spec.mode() == null ? null : spec.mode().toString(), idPrefix, stopped);
         ExperimentState.Settings settings = new ExperimentState.Settings(spec.numSamples(), spec.maxFailures(), spec.failFast(),
-                spec.maxConcurrentTrials(), spec.resources(), spec.checkpoint(), spec.reuseTrainables(), spaceParameters(spec));
+                spec.maxConcurrentTrials(), spec.resources(), spec.checkpoint(), spec.reuseTrainables(), spaceParameters(spec),
+                spec.deterministicWidth());
         List<ExperimentState.ComponentState> stopperStates = new ArrayList<>();
         for (int i = 0; i < stoppers.size(); i++) {
             stopperStates.add(ExperimentState.componentState("stopper", spec.stoppers().get(i), stoppers.get(i).saveState()));

@@ -72,9 +72,11 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
      * @param checkpoint when trials checkpoint and how many checkpoints are kept
      * @param reuseTrainables whether finished trainables take the next config through {@code reset}
      * @param spaceParameters the paths of the search space's parameters, sorted (the space itself is code)
+     * @param deterministicWidth deterministic mode's logical width (so a restore continues in the same mode); 0 when it was off,
+     *        null in a state saved before the width was kept
      */
     public record Settings(int numSamples, int maxFailures, FailFast failFast, int maxConcurrentTrials, ResourceRequest resources,
-                           CheckpointPolicy checkpoint, boolean reuseTrainables, List<String> spaceParameters) {
+                           CheckpointPolicy checkpoint, boolean reuseTrainables, List<String> spaceParameters, Integer deterministicWidth) {
     }
 
     /**

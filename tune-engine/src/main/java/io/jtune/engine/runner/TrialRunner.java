@@ -135,7 +135,8 @@ public final class TrialRunner {
 
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
         this.spec = spec;
-        this.executor = executor;
+        // deterministic mode: the logical schedule starts up to its width of trials, the gate lets maxConcurrentTrials of them compute
+        this.executor = spec.deterministic() ? new StepGate(executor, physicalSlots(spec)) : executor;
         this.resume = resume;
         this.searcher = new GuardedSearcher(spec.searcher());
         this.scheduler = new GuardedScheduler(spec.scheduler());
@@ -147,14 +148,15 @@ public final class TrialRunner {
         this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
         this.sampledPaths = spec.space().domains().keySet();
         this.idPrefix = idPrefix;
-        this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(), executor.totals().cpu());
+        this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(),
+                spec.deterministic() ? spec.deterministicWidth() : executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
         this.snapshotFile = new SnapshotFile(spec.experimentDir().resolve(ExperimentState.FILE), io);
         this.stallLimit = new StallLimit(spec.stallTimeout());
         this.runningLimit = runningLimit(spec, executor);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
-        this.events = new EventIntake(executor, stateLock, order, byId::get);
-        this.checkpoints = new CheckpointBook(executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
+        this.events = new EventIntake(this.executor, stateLock, order, byId::get);
+        this.checkpoints = new CheckpointBook(this.executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
 
     /** Histories read back from result.json when a JSON logger writes it, else kept in memory in columns. */
@@ -179,6 +181,9 @@ public final class TrialRunner {
         try {
             if (!executor.canEverRun(spec.resources())) {
                 throw new TuneException(executor.insufficientResources(spec.resources()));
+            }
+            if (spec.deterministic()) {
+                DeterministicWidth.requireFits(spec.deterministicWidth(), executor.totals(), spec.resources());
             }
             if (resume != null) {
                 resume.requireSameExperiment();
@@ -500,7 +505,7 @@ public final class TrialRunner {
      * scheduler that pauses trials until more arrive (synchronous HyperBand, PBT) cannot starve.
      */
     private boolean belowConcurrencyLimit() {
-        int limit = spec.maxConcurrentTrials();
+        int limit = spec.deterministic() ? spec.deterministicWidth() : spec.maxConcurrentTrials();
         return limit == 0 || counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] < limit;
     }
 
@@ -532,17 +537,24 @@ public final class TrialRunner {
     }
 
     /**
-     * At most this many trials run at once (0 = as resources allow): {@code maxConcurrentTrials}, or,
-     * when trials request no resources at all (0 CPUs), one slot per CPU of the executor, so they do
-     * not all start at once.
+     * At most this many trials run at once (0 = as resources allow): in deterministic mode its width
+     * (in logical time); else {@code maxConcurrentTrials}, or, when trials request no resources at all
+     * (0 CPUs), one slot per CPU of the executor, so they do not all start at once.
      */
     private static int runningLimit(ExperimentSpec spec, TrialExecutor executor) {
+        if (spec.deterministic()) {
+            return spec.deterministicWidth();
+        }
         if (spec.maxConcurrentTrials() > 0) {
             return spec.maxConcurrentTrials();
         }
-        ResourceRequest r = spec.resources();
-        boolean requestsNothing = r.cpu() == 0 && r.gpu() == 0 && r.memoryBytes() == 0 && r.custom().values().stream().allMatch(v -> v == 0);
-        return requestsNothing ? Math.max(1, (int) executor.totals().cpu()) : 0;
+        return DeterministicWidth.requestsNothing(spec.resources()) ? Math.max(1, (int) executor.totals().cpu()) : 0;
+    }
+
+    /** Deterministic mode: how many of the width's trials compute a step at once ({@code maxConcurrentTrials}, at most the width). */
+    private static int physicalSlots(ExperimentSpec spec) {
+        int width = spec.deterministicWidth();
+        return spec.maxConcurrentTrials() > 0 ? Math.min(spec.maxConcurrentTrials(), width) : width;
     }
 
     /** The index of the next trial: one past the last one's (a resumed experiment may lack trials that were suggested and never started). */

@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * What deterministic mode costs in wall time (a benchmark, not a test): TPE + ASHA over 64 trials
- * of up to 9 steps, 4 at once, with deterministic mode off and on, runs alternating, medians and
- * the ratio. Two kinds of step time: <b>by config</b> (1 + 8|x| ms, so some trials are always
+ * of up to 9 steps at concurrency 4, 2 and 1, with deterministic mode off and on (width 4, so all
+ * three give the same run), runs alternating, medians and the ratio. Two kinds of step time: <b>by config</b> (1 + 8|x| ms, so some trials are always
  * slower: a fast trial waits for slow ones at the same logical tick) and <b>jitter</b> (1–9 ms
  * drawn at random each step). Run with
  * {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
@@ -42,10 +42,14 @@ public final class DeterministicModeBenchmark {
         };
     }
 
-    private static double seconds(Path storage, String name, boolean jitter, boolean deterministic) {
+    private static double seconds(Path storage, String name, boolean jitter, int concurrency, boolean deterministic) {
         long start = System.nanoTime();
-        Tuner.of("curve", curve(jitter)).name(name).storagePath(storage).machineResources(FOUR_CPUS).maxConcurrentTrials(4)
-                .seed(7).progress(false).outputFiles(false).deterministic(deterministic)
+        Tuner tuner = Tuner.of("curve", curve(jitter));
+        if (deterministic) {
+            tuner.deterministic(4);
+        }
+        tuner.name(name).storagePath(storage).machineResources(FOUR_CPUS).maxConcurrentTrials(concurrency)
+                .seed(7).progress(false).outputFiles(false)
                 .space(SearchSpace.builder().uniform("x", -1, 1).build()).metric("loss", Mode.MIN)
                 .searcher(new TpeSearch()).numSamples(64)
                 .scheduler(AsyncHyperBandScheduler.builder().maxT(9).gracePeriod(1).reductionFactor(3).build())
@@ -63,18 +67,21 @@ public final class DeterministicModeBenchmark {
     public static void main(String[] args) throws IOException {
         int runs = Integer.getInteger("runs", 5);
         Path storage = Files.createTempDirectory("jtune-det-bench");
-        System.out.println("| step time | off (s) | deterministic (s) | ratio |");
-        System.out.println("|---|---|---|---|");
+        System.out.println("| step time | at once | off (s) | deterministic, width 4 (s) | ratio |");
+        System.out.println("|---|---|---|---|---|");
         for (boolean jitter : new boolean[] {false, true}) {
-            double[] off = new double[runs];
-            double[] on = new double[runs];
-            seconds(storage, "warmup-" + jitter, jitter, false);
-            for (int r = 0; r < runs; r++) {
-                off[r] = seconds(storage, "off-" + jitter + r, jitter, false);
-                on[r] = seconds(storage, "on-" + jitter + r, jitter, true);
+            seconds(storage, "warmup-" + jitter, jitter, 4, false);
+            for (int concurrency : new int[] {4, 2, 1}) {
+                double[] off = new double[runs];
+                double[] on = new double[runs];
+                for (int r = 0; r < runs; r++) {
+                    String run = jitter + "-" + concurrency + "-" + r;
+                    off[r] = seconds(storage, "off-" + run, jitter, concurrency, false);
+                    on[r] = seconds(storage, "on-" + run, jitter, concurrency, true);
+                }
+                System.out.printf(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.2f× |%n", jitter ? "jitter 1–9 ms" : "by config, 1 + 8·abs(x) ms",
+                        concurrency, median(off), median(on), median(on) / median(off));
             }
-            System.out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.2f× |%n", jitter ? "jitter 1–9 ms" : "by config, 1 + 8·abs(x) ms",
-                    median(off), median(on), median(on) / median(off));
         }
     }
 }

@@ -1,0 +1,150 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.ResourceRequest;
+import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.exec.TrialLaunch;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Deterministic mode's physical side: the runner starts and continues trials as the logical
+ * schedule says (up to its width at once), and this gate lets at most {@code slots} of those steps
+ * compute at once. A start or continue beyond that waits, in the order given, until a step ends
+ * (its result, end or failure arrives). Any other command for a trial (save, pause, stop, abandon)
+ * first sends the trial's waiting step on, so every trial gets the same commands in the same order
+ * whatever the number of slots: fewer slots only take longer. Driver thread only.
+ */
+final class StepGate implements TrialExecutor {
+    /** A start ({@code launch} given) or a continue of the trial, not yet sent on. */
+    private record Step(String trialId, TrialLaunch launch) {
+    }
+
+    private final TrialExecutor inner;
+    private final int slots;
+    private final ArrayDeque<Step> waiting = new ArrayDeque<>();
+    /** Trials with a step computing, to the run id whose event ends it. */
+    private final Map<String, Long> computing = new HashMap<>();
+    /** Each started trial's latest run id. */
+    private final Map<String, Long> runIds = new HashMap<>();
+
+    StepGate(TrialExecutor inner, int slots) {
+        this.inner = inner;
+        this.slots = slots;
+    }
+
+    @Override
+    public MachineResources totals() {
+        return inner.totals();
+    }
+
+    @Override
+    public boolean hasResources(ResourceRequest request) {
+        return inner.hasResources(request);
+    }
+
+    @Override
+    public boolean canEverRun(ResourceRequest request) {
+        return inner.canEverRun(request);
+    }
+
+    @Override
+    public String insufficientResources(ResourceRequest request) {
+        return inner.insufficientResources(request);
+    }
+
+    @Override
+    public void start(TrialLaunch launch) {
+        runIds.put(launch.trialId(), launch.runId());
+        waiting.add(new Step(launch.trialId(), launch));
+        release();
+    }
+
+    @Override
+    public void continueTraining(String trialId) {
+        waiting.add(new Step(trialId, null));
+        release();
+    }
+
+    @Override
+    public void save(String trialId, boolean required) {
+        sendOnWaiting(trialId);
+        inner.save(trialId, required);
+    }
+
+    @Override
+    public void pause(String trialId) {
+        sendOnWaiting(trialId);
+        inner.pause(trialId);
+        ended(trialId);
+    }
+
+    @Override
+    public void stop(String trialId, boolean reusable) {
+        sendOnWaiting(trialId);
+        inner.stop(trialId, reusable);
+        ended(trialId);
+    }
+
+    @Override
+    public void abandon(String trialId, String reason) {
+        sendOnWaiting(trialId);
+        inner.abandon(trialId, reason);
+        ended(trialId);
+    }
+
+    @Override
+    public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
+        TrialEvent event = inner.nextEvent(timeout, unit);
+        if (event != null && !(event instanceof TrialEvent.Saved) && computing.remove(event.trialId(), event.runId())) {
+            release();
+        }
+        return event;
+    }
+
+    @Override
+    public boolean hasPendingEvents() {
+        return inner.hasPendingEvents() || !waiting.isEmpty();
+    }
+
+    @Override
+    public void close() {
+        waiting.clear();
+        inner.close();
+    }
+
+    /** The trial's run ended on the driver's word: its slot is free now (a step it still finishes is not waited for). */
+    private void ended(String trialId) {
+        computing.remove(trialId);
+        release();
+    }
+
+    private void sendOnWaiting(String trialId) {
+        for (Iterator<Step> it = waiting.iterator(); it.hasNext(); ) {
+            Step step = it.next();
+            if (step.trialId().equals(trialId)) {
+                it.remove();
+                send(step);
+            }
+        }
+    }
+
+    private void release() {
+        while (computing.size() < slots && !waiting.isEmpty()) {
+            send(waiting.poll());
+        }
+    }
+
+    private void send(Step step) {
+        computing.put(step.trialId(), runIds.get(step.trialId()));
+        if (step.launch() != null) {
+            inner.start(step.launch());
+        } else {
+            inner.continueTraining(step.trialId());
+        }
+    }
+}

@@ -24,12 +24,14 @@ import org.slf4j.LoggerFactory;
  * <pre>
  * java -cp &lt;the project's class path&gt; io.jtune.cluster.Worker --join driver-host:25520
  *      [--host this-host] [--port 0] [--resources cpu=16,gpu=2,memory=64g,large_mem=1]
- *      [--tls ~/.jtune/tls | --insecure] [--work-dir dir] [--join-timeout 60]
+ *      [--tls ~/.jtune/tls | --insecure] [--work-dir dir] [--join-timeout 60] [--drivers N]
  * </pre>
  *
  * Resources are detected (CPUs, GPUs through {@code nvidia-smi}, memory) and {@code --resources}
  * overrides or adds to them. When the driver ends (an experiment is over, or it crashed) the
- * worker joins again and waits for the next driver. Exit codes: 2 bad input or refused by the
+ * worker joins again and waits for the next driver; with {@code --drivers N} it exits (code 0)
+ * once N drivers have come and gone, and waits at most {@code --join-timeout} for each (without
+ * it, only the first join is bounded). Exit codes: 2 bad input or refused by the
  * driver (wrong code), 3 could not join within {@code --join-timeout} seconds.
  */
 public final class Worker {
@@ -41,7 +43,7 @@ public final class Worker {
     }
 
     /** The options of one worker. */
-    record Options(HostPort join, HostPort self, MachineResources resources, TlsFiles tls, Path workDir, Duration joinTimeout) {
+    record Options(HostPort join, HostPort self, MachineResources resources, TlsFiles tls, Path workDir, Duration joinTimeout, int drivers) {
 
         static Options parse(String[] args) {
             HostPort join = null;
@@ -52,11 +54,12 @@ public final class Worker {
             boolean insecure = false;
             Path workDir = null;
             long joinTimeout = 60;
+            int drivers = Integer.MAX_VALUE;
             for (int i = 0; i < args.length; i++) {
                 String arg = args[i];
                 switch (arg) {
                     case "--insecure" -> insecure = true;
-                    case "--join", "--host", "--port", "--resources", "--tls", "--work-dir", "--join-timeout" -> {
+                    case "--join", "--host", "--port", "--resources", "--tls", "--work-dir", "--join-timeout", "--drivers" -> {
                         if (i + 1 >= args.length) {
                             throw new IllegalArgumentException(arg + " needs a value");
                         }
@@ -68,11 +71,15 @@ public final class Worker {
                             case "--resources" -> resources = value;
                             case "--tls" -> tls = Path.of(value);
                             case "--work-dir" -> workDir = Path.of(value);
+                            case "--drivers" -> drivers = number(arg, value);
                             default -> joinTimeout = number(arg, value);
                         }
                     }
                     default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
                 }
+            }
+            if (drivers < 1) {
+                throw new IllegalArgumentException("--drivers must be at least 1, got " + drivers);
             }
             if (join == null) {
                 throw new IllegalArgumentException("--join host:port is required: the address the driver prints (its -Djtune.cluster)");
@@ -81,7 +88,7 @@ public final class Worker {
             HostPort self = new HostPort(host != null ? host : defaultHost(join), port);
             try {
                 Path dir = workDir != null ? workDir : Files.createTempDirectory("jtune-worker");
-                return new Options(join, self, offered, insecure ? null : TlsFiles.in(tls), dir.toAbsolutePath().normalize(), Duration.ofSeconds(joinTimeout));
+                return new Options(join, self, offered, insecure ? null : TlsFiles.in(tls), dir.toAbsolutePath().normalize(), Duration.ofSeconds(joinTimeout), drivers);
             } catch (java.io.IOException e) {
                 throw new IllegalArgumentException("cannot make the work folder: " + e.getMessage(), e);
             }
@@ -120,7 +127,7 @@ public final class Worker {
         } catch (IllegalArgumentException e) {
             System.err.println("jtune worker: " + e.getMessage());
             System.err.println("usage: io.jtune.cluster.Worker --join host:port [--host h] [--port p] [--resources cpu=16,gpu=2,memory=64g,label=1]"
-                    + " [--tls folder | --insecure] [--work-dir folder] [--join-timeout seconds]");
+                    + " [--tls folder | --insecure] [--work-dir folder] [--join-timeout seconds] [--drivers count]");
             return EXIT_BAD_INPUT;
         }
         return run(options);
@@ -129,7 +136,7 @@ public final class Worker {
     /** Serves drivers one after another; returns the exit code. */
     static int run(Options options) {
         boolean first = true;
-        while (true) {
+        for (int served = 0; served < options.drivers(); served++) {
             WorkerActor.WorkerStatus status = new WorkerActor.WorkerStatus();
             ActorSystem<Object> system;
             try {
@@ -139,8 +146,9 @@ public final class Worker {
                 System.err.println("jtune worker: " + e.getMessage());
                 return EXIT_BAD_INPUT;
             }
-            LOG.info("worker {} joins the driver at {} offering {}", system.address().hostPort(), options.join(), options.resources());
-            if (first && !awaitAdmission(system, status, options.joinTimeout())) {
+            // on stdout, whatever the logging set-up: the line a script starting workers waits for
+            System.out.println("jtune worker " + system.address().hostPort() + ": joining the driver at " + options.join() + ", offering " + options.resources());
+            if ((first || options.drivers() != Integer.MAX_VALUE) && !awaitAdmission(system, status, options.joinTimeout())) {
                 system.terminate();
                 awaitTermination(system, Duration.ofSeconds(30));
                 if (status.outcome == WorkerActor.Outcome.REFUSED) {
@@ -158,8 +166,10 @@ public final class Worker {
                 System.err.println("jtune worker: refused by the driver: " + status.reason);
                 return EXIT_BAD_INPUT;
             }
-            LOG.info("the driver at {} is gone; waiting for the next one", options.join());
+            LOG.info("the driver at {} is gone{}", options.join(), served + 1 < options.drivers() ? "; waiting for the next one" : "");
         }
+        System.out.println("jtune worker: served " + options.drivers() + " driver(s), as --drivers asked; exiting");
+        return 0;
     }
 
     private static boolean awaitAdmission(ActorSystem<Object> system, WorkerActor.WorkerStatus status, Duration timeout) {

@@ -18,8 +18,10 @@ import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,7 +63,9 @@ class ClusterLimitsTest {
         int port = WorkerProcesses.freePort();
         int workerPort = WorkerProcesses.freePort();
         try (WorkerProcesses workers = new WorkerProcesses()) {
-            WorkerProcesses.WorkerProcess worker = workers.start("small", null, join(port, "small", workerPort));
+            String[] once = Stream.concat(Arrays.stream(join(port, "small", workerPort)), Stream.of("--drivers", "1"))
+                    .toArray(String[]::new);
+            WorkerProcesses.WorkerProcess worker = workers.start("small", null, once);
             Tuner tuner = Tuner.of(StepTrainable.class)
                     .name("too-big")
                     .storagePath(dir.resolve("results"))
@@ -76,7 +80,8 @@ class ClusterLimitsTest {
             assertTrue(message.contains(ResourceRequest.cpus(4).toString()), message);
             assertTrue(message.contains("127.0.0.1:" + workerPort + " (1 CPU"), "names the worker and what it has: " + message);
             assertTrue(message.contains("jtune.cluster.waitForWorkers"), message);
-            assertTrue(worker.process().isAlive(), "the worker outlives the refused experiment");
+            assertEquals(0, worker.awaitExit(Duration.ofSeconds(60)), "--drivers 1: the worker ends with its one driver");
+            assertTrue(worker.output().contains("jtune worker: served 1 driver(s)"), worker.output());
         }
     }
 

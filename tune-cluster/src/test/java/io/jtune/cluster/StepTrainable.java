@@ -2,17 +2,24 @@ package io.jtune.cluster;
 
 import io.jtune.api.Config;
 import io.jtune.api.trainable.Trainable;
+import io.jtune.cluster.transfer.Sha256;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * A deterministic trainable for the cluster tests: {@code score = x * iteration}, reports the pid
- * of the process it runs in, sleeps {@code stepMillis} a step, checkpoints its iteration (plus
- * {@code payloadKb} KiB of bytes when asked), fails once at iteration {@code failAt} of a run
+ * of the process it runs in and the iteration it restored from (0: none), sleeps {@code stepMillis}
+ * a step, checkpoints its iteration (plus {@code payloadKb} KiB of bytes when asked, checked by
+ * SHA-256 on restore), fails once at iteration {@code failAt} of a run
  * that did not restore, and is done at iteration {@code iterations} (a training_iteration bound
  * that, unlike a count of results, holds across restores).
  */
@@ -24,6 +31,8 @@ public class StepTrainable implements Trainable {
     private long iterations;
     private long iteration;
     private boolean restored;
+    private long restoredFrom;
+    static final String PAYLOAD = "payload.bin";
 
     @Override
     public void setup(Config config) {
@@ -44,6 +53,7 @@ public class StepTrainable implements Trainable {
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("score", x * iteration);
         metrics.put("worker_pid", ProcessHandle.current().pid());
+        metrics.put("restored_from", restoredFrom);
         if (iteration == iterations) {
             metrics.put("done", true);
         }
@@ -54,23 +64,50 @@ public class StepTrainable implements Trainable {
     public void save(Path dir) throws IOException {
         Files.writeString(dir.resolve("state"), Long.toString(iteration));
         if (payloadKb > 0) {
-            byte[] block = new byte[1024];
-            try (OutputStream out = Files.newOutputStream(dir.resolve("payload.bin"))) {
-                for (int i = 0; i < payloadKb; i++) {
-                    block[0] = (byte) i;
-                    block[1] = (byte) (i >> 8);
-                    out.write(block);
-                }
+            try (OutputStream out = Files.newOutputStream(dir.resolve(PAYLOAD))) {
+                writePayload(out, payloadKb);
             }
         }
+    }
+
+    /** The payload of {@code kb} KiB: each KiB block starts with its index, so a reordered or lost block changes the digest. */
+    static void writePayload(OutputStream out, int kb) throws IOException {
+        byte[] block = new byte[1024];
+        for (int i = 0; i < kb; i++) {
+            block[0] = (byte) i;
+            block[1] = (byte) (i >> 8);
+            block[2] = (byte) (i >> 16);
+            out.write(block);
+        }
+    }
+
+    /** The SHA-256 (hex) a payload of {@code kb} KiB must have. */
+    static String payloadDigest(int kb) {
+        MessageDigest digest = Sha256.newDigest();
+        try (OutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), digest)) {
+            writePayload(out, kb);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Sha256.hex(digest);
+    }
+
+    /** The SHA-256 (hex) of {@code file}. */
+    static String digestOf(Path file) throws IOException {
+        MessageDigest digest = Sha256.newDigest();
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
+            in.transferTo(OutputStream.nullOutputStream());
+        }
+        return Sha256.hex(digest);
     }
 
     @Override
     public void restore(Path dir) throws IOException {
         iteration = Long.parseLong(Files.readString(dir.resolve("state")).strip());
         restored = true;
-        if (payloadKb > 0 && Files.size(dir.resolve("payload.bin")) != payloadKb * 1024L) {
-            throw new IOException("restored payload has " + Files.size(dir.resolve("payload.bin")) + " bytes, wanted " + payloadKb * 1024L);
+        restoredFrom = iteration;
+        if (payloadKb > 0 && !digestOf(dir.resolve(PAYLOAD)).equals(payloadDigest(payloadKb))) {
+            throw new IOException("the restored " + PAYLOAD + " (" + Files.size(dir.resolve(PAYLOAD)) + " bytes) is not the one saved");
         }
     }
 

@@ -40,6 +40,15 @@ class WorkerOptionsTest {
     }
 
     @Test
+    void driversMustBeAPositiveCount() {
+        assertEquals(Integer.MAX_VALUE, Worker.Options.parse(new String[] {"--join", "127.0.0.1:25520", "--insecure", "--work-dir", dir.toString()}).drivers());
+        assertEquals(2, Worker.Options.parse(new String[] {"--join", "127.0.0.1:25520", "--insecure", "--drivers", "2", "--work-dir", dir.toString()}).drivers());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Worker.Options.parse(new String[] {"--join", "127.0.0.1:25520", "--insecure", "--drivers", "0"}));
+        assertTrue(e.getMessage().contains("--drivers must be at least 1, got 0"), e.getMessage());
+    }
+
+    @Test
     void aJoinAddressMustBeHostAndPort() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Worker.Options.parse(new String[] {"--join", "driver-host"}));
         assertTrue(e.getMessage().contains("--join must be host:port"), e.getMessage());

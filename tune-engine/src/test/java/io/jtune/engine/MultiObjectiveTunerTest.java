@@ -78,6 +78,32 @@ class MultiObjectiveTunerTest {
     }
 
     @Test
+    void theStateRecordsEveryObjectiveAndARestoreTakesThemFromIt() throws Exception {
+        io.jtune.api.trainable.TrainFunction tradeOff = (config, session) -> session.report(
+                Map.of("accuracy", config.getDouble("x"), "latency", config.getDouble("x") * config.getDouble("x")));
+        SearchSpace space = SearchSpace.builder().uniform("x", 0, 1).build();
+        ResultGrid first = Runs.quiet(Tuner.of("tradeoff", tradeOff), storage).outputFiles(true).space(space)
+                .metrics(List.of("accuracy", "latency"), List.of(Mode.MAX, Mode.MIN))
+                .searcher(new NsgaIISearch(NsgaIISettings.defaults().withPopulationSize(4))).numSamples(6).fit();
+        com.fasterxml.jackson.databind.JsonNode runner = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(first.experimentDir().resolve("experiment_state.json").toFile()).get("runner");
+        assertEquals("[\"accuracy\",\"latency\"]", runner.get("metrics").toString());
+        assertEquals("[\"max\",\"min\"]", runner.get("modes").toString());
+
+        // a function trainable declares nothing: the restored experiment's objectives come from the state, and its searcher's state is restored with them
+        ResultGrid again = Tuner.restore(first.experimentDir(), tradeOff).space(space).progress(false)
+                .searcher(new NsgaIISearch(NsgaIISettings.defaults().withPopulationSize(4))).fit();
+        assertEquals(List.of(new Objective("accuracy", Mode.MAX), new Objective("latency", Mode.MIN)), again.objectives());
+        assertEquals(6, again.paretoFront().size(), "accuracy = sqrt(latency): every trial is a trade-off no other dominates");
+
+        Tuner other = Tuner.restore(first.experimentDir(), tradeOff).space(space).progress(false)
+                .metrics(List.of("accuracy", "size"), List.of(Mode.MAX, Mode.MIN))
+                .searcher(new NsgaIISearch(NsgaIISettings.defaults().withPopulationSize(4)));
+        String message = assertThrows(io.jtune.api.TuneException.class, other::fit).getMessage();
+        assertTrue(message.contains("it optimised the objectives [accuracy (max), latency (min)], not [accuracy (max), size (min)]"), message);
+    }
+
+    @Test
     void motpeIsDeclaredByItsAnnotation() {
         @io.jtune.api.Motpe(nStartupTrials = 4, seed = 9)
         final class Declared {

@@ -18,7 +18,8 @@ import org.apache.maven.project.MavenProject;
 /**
  * Runs a cluster worker ({@code io.jtune.cluster.Worker} of {@code tune-cluster}) on the project's
  * test class path, so the driver's code check passes when both run the same build: joins the
- * driver at {@code jtune.join} and runs its trials until stopped (Ctrl-C). The project must
+ * driver at {@code jtune.join} and runs its trials until stopped (Ctrl-C), or until
+ * {@code jtune.worker.drivers} experiments have used it. The project must
  * depend on {@code io.jtune:tune-cluster}.
  */
 @Mojo(name = "worker", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
@@ -52,6 +53,14 @@ public class WorkerMojo extends AbstractMojo {
     @Parameter(property = "jtune.cluster.tls")
     private String tls;
 
+    /** Seconds to wait for the first driver before giving up (exit code 3). */
+    @Parameter(property = "jtune.worker.joinTimeout")
+    private Integer joinTimeout;
+
+    /** Serve this many drivers (experiments), then end successfully (default: until stopped). */
+    @Parameter(property = "jtune.worker.drivers")
+    private Integer drivers;
+
     /** Plaintext, allowed only when every address is loopback. */
     @Parameter(property = "jtune.cluster.insecure", defaultValue = "false")
     private boolean insecure;
@@ -63,6 +72,8 @@ public class WorkerMojo extends AbstractMojo {
         add(args, "--host", host);
         add(args, "--port", port);
         add(args, "--tls", tls);
+        add(args, "--join-timeout", joinTimeout);
+        add(args, "--drivers", drivers);
         if (insecure) {
             args.add("--insecure");
         }

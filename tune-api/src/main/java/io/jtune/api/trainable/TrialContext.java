@@ -1,11 +1,12 @@
 package io.jtune.api.trainable;
 
+import io.jtune.api.ResourceRequest;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a running trial may know about itself: its id, its folder and the GPUs the executor gave
- * it. A function trainable has it as its {@link Session}; any trainable (class API or a
+ * What a running trial may know about itself: its id, its folder, the resources and the GPUs the
+ * executor gave it. A function trainable has it as its {@link Session}; any trainable (class API or a
  * {@code @Trainable} class, e.g. in its {@code @Setup} method) reads it with {@link #current()}
  * from the thread the executor runs it on.
  */
@@ -25,6 +26,18 @@ public interface TrialContext {
      */
     default List<Integer> gpuIds() {
         return List.of();
+    }
+
+    /**
+     * The resources this run of the trial was started with (CPUs, GPUs, memory, custom). They stay
+     * the same for the whole run; a scheduler that changes a trial's resources (such as the
+     * {@code ResourceChangingScheduler}) pauses it and restarts it from a checkpoint with the new
+     * ones, so a trainable that sizes its work by them (threads, batch size) reads them in its
+     * setup (and, when trainables are reused, in its reset) or in each step. The default, for
+     * contexts outside an executor, is one CPU.
+     */
+    default ResourceRequest resources() {
+        return ResourceRequest.DEFAULT;
     }
 
     /**

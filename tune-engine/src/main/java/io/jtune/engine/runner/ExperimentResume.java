@@ -4,6 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
@@ -65,6 +66,9 @@ final class ExperimentResume {
         String specMode = spec.mode() == null ? null : spec.mode().toString();
         require(Objects.equals(runner.metric(), spec.metric()) && Objects.equals(runner.mode(), specMode),
                 "it optimised metric " + runner.metric() + " (" + runner.mode() + "), not " + spec.metric() + " (" + specMode + ")");
+        List<Objective> objectives = ExperimentState.objectives(runner);
+        require(objectives.equals(spec.objectives()), "it optimised the objectives " + objectives + ", not " + spec.objectives()
+                + "; declare the same metrics and modes (Tuner.metrics or @Trainable(metrics, modes)), or leave them to the restore");
         List<String> parameters = ExperimentSnapshot.spaceParameters(spec);
         require(state.settings().spaceParameters().equals(parameters), "it searched the parameters " + state.settings().spaceParameters()
                 + ", but this Tuner's space has " + parameters + "; set the same space (for a @Trainable class, keep its @Param fields)");
@@ -145,6 +149,9 @@ final class ExperimentResume {
 
     private Trial trial(ExperimentState.TrialState saved, ResultHistory.Factory histories, GuardedSearcher searcher) {
         Trial trial = newTrial(saved.trialId(), saved.index(), saved.name(), saved.experimentTag(), Config.of(saved.config()), histories);
+        if (saved.resources() != null) {
+            trial.changeResources(saved.resources());
+        }
         Path dir = trial.localDir();
         boolean erroredAgain = saved.status() == TrialStatus.ERROR && mode == ResumeMode.RESTART_ERRORED;
         if (!continues(saved)) {

@@ -1,5 +1,6 @@
 package io.jtune.engine.runner;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
@@ -16,8 +17,8 @@ final class ExperimentSnapshot {
     /** {@code searcher}, {@code scheduler} and {@code stoppers} save the state; the spec's instances name their types. */
     static ExperimentState take(ExperimentSpec spec, String idPrefix, boolean stopped, List<Trial> trials,
                                 SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers) {
-        ExperimentState.RunnerState runner = new ExperimentState.RunnerState(spec.name(), spec.trainable().name(), spec.seed(), spec.metric(),
-                spec.mode() == null ? null : spec.mode().toString(), idPrefix, stopped);
+        ExperimentState.RunnerState runner = ExperimentState.RunnerState.of(spec.name(), spec.trainable().name(), spec.seed(), spec.metric(),
+                spec.mode(), idPrefix, stopped, spec.objectives());
         ExperimentState.Settings settings = new ExperimentState.Settings(spec.numSamples(), spec.maxFailures(), spec.failFast(),
                 spec.maxConcurrentTrials(), spec.resources(), spec.checkpoint(), spec.reuseTrainables(), spaceParameters(spec),
                 spec.deterministicWidth());
@@ -27,7 +28,7 @@ final class ExperimentSnapshot {
         }
         List<ExperimentState.TrialState> trialStates = new ArrayList<>(trials.size());
         for (Trial t : trials) {
-            trialStates.add(state(t));
+            trialStates.add(state(t, spec.resources()));
         }
         return new ExperimentState(ExperimentState.FORMAT, System.currentTimeMillis() / 1000.0, runner, settings,
                 ExperimentState.componentState("searcher", spec.searcher(), searcher.saveState()),
@@ -40,12 +41,12 @@ final class ExperimentSnapshot {
         return spec.space().domains().keySet().stream().sorted().toList();
     }
 
-    private static ExperimentState.TrialState state(Trial t) {
+    private static ExperimentState.TrialState state(Trial t, ResourceRequest perTrial) {
         List<ExperimentState.CheckpointState> checkpoints = new ArrayList<>();
         for (TrackedCheckpoint c : t.checkpoints().all()) {
             checkpoints.add(new ExperimentState.CheckpointState(c.checkpoint().path().toString(), c.iteration(), c.timeTotalS(), c.score()));
         }
         return new ExperimentState.TrialState(t.id(), t.index(), t.name(), t.experimentTag(), t.status(), t.config().toMap(), t.numFailures(),
-                t.iteration, t.timeTotalS, t.errorTrace(), checkpoints);
+                t.iteration, t.timeTotalS, t.errorTrace(), checkpoints, t.resources().equals(perTrial) ? null : t.resources());
     }
 }

@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.jtune.api.Mode;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
+import io.jtune.api.spi.Objective;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.FailFast;
 import io.jtune.engine.search.SearcherWrapper;
@@ -56,8 +58,39 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
      * @param mode "min" or "max", or null
      * @param trialIdPrefix the five hex digits every trial id starts with
      * @param stopped whether the experiment was stopped (by a stopper or failFast)
+     * @param metrics every metric of a multi-objective experiment, the first being {@code metric}
+     *        (Ray Tune's {@code metric=[...]}); empty for a single metric (and in states written before it was recorded)
+     * @param modes the mode ("min" or "max") of each of {@code metrics}, in the same order
      */
-    public record RunnerState(String experiment, String trainable, long seed, String metric, String mode, String trialIdPrefix, boolean stopped) {
+    public record RunnerState(String experiment, String trainable, long seed, String metric, String mode, String trialIdPrefix, boolean stopped,
+                              List<String> metrics, List<String> modes) {
+        public RunnerState {
+            metrics = metrics == null ? List.of() : List.copyOf(metrics);
+            modes = modes == null ? List.of() : List.copyOf(modes);
+        }
+
+        /** The state of an experiment with these objectives (empty for a single metric). */
+        static RunnerState of(String experiment, String trainable, long seed, String metric, Mode mode, String trialIdPrefix, boolean stopped,
+                              List<Objective> objectives) {
+            return new RunnerState(experiment, trainable, seed, metric, mode == null ? null : mode.toString(), trialIdPrefix, stopped,
+                    objectives.stream().map(Objective::metric).toList(), objectives.stream().map(o -> o.mode().toString()).toList());
+        }
+    }
+
+    /**
+     * The objectives {@code runner} records; a TuneException names the file's entry when its
+     * metrics and modes do not pair up.
+     */
+    public static List<Objective> objectives(RunnerState runner) {
+        if (runner.metrics().isEmpty() && runner.modes().isEmpty()) {
+            return List.of();
+        }
+        try {
+            return Objective.of(runner.metrics(), runner.modes().stream().map(Mode::parse).toList());
+        } catch (IllegalArgumentException e) {
+            throw new TuneException("the experiment state " + FILE + " records metrics " + runner.metrics() + " with modes " + runner.modes()
+                    + " that do not pair up (" + e.getMessage() + "); the file was edited or is corrupt", e);
+        }
     }
 
     /**
@@ -91,9 +124,12 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
      *
      * @param trainingIteration the iteration its current run reached
      * @param checkpoints its tracked checkpoints, oldest first; the last is the one to resume from
+     * @param resources what its next start commits, when a scheduler changed it from the experiment's
+     *        resources per trial; null when it has the experiment's
      */
     public record TrialState(String trialId, int index, String name, String experimentTag, TrialStatus status, Map<String, Object> config,
-                             int numFailures, long trainingIteration, double timeTotalS, String errorTrace, List<CheckpointState> checkpoints) {
+                             int numFailures, long trainingIteration, double timeTotalS, String errorTrace, List<CheckpointState> checkpoints,
+                             ResourceRequest resources) {
     }
 
     /** A tracked checkpoint: its folder, the iteration and total time its state is at, and its keep-N score. */

@@ -6,6 +6,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -27,8 +28,23 @@ final class SchedulerRunnerView implements RunnerView {
     }
 
     @Override
+    public Collection<? extends TrialView> waitingTrials(TrialStatus status) {
+        return runner.waitingTrials(status);
+    }
+
+    @Override
     public boolean hasResources(ResourceRequest request) {
         return runner.hasCapacity(request);
+    }
+
+    @Override
+    public ResourceRequest totalResources() {
+        return runner.totalResources();
+    }
+
+    @Override
+    public void changeResources(TrialView view, ResourceRequest request) {
+        runner.changeResources(runner.own(view), request);
     }
 
     @Override

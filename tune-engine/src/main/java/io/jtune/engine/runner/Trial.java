@@ -32,12 +32,13 @@ public final class Trial implements TrialView {
     private final String id;
     private final int index;
     private final String name;
-    private final ResourceRequest resources;
     private final Path dir;
     private final TrialCheckpoints checkpoints;
     private final ResultHistory history;
     private String tag;
     private Config config;
+    /** What the trial's next start commits (a running trial keeps what its run was started with). */
+    private ResourceRequest resources;
     private TrialStatus status = TrialStatus.PENDING;
     private Result lastResult;
     private int numFailures;
@@ -171,6 +172,10 @@ public final class Trial implements TrialView {
     void noteFailure(String trace) {
         numFailures++;
         errorTrace = trace;
+    }
+
+    void changeResources(ResourceRequest request) {
+        resources = request;
     }
 
     void exploit(Config newConfig, String newTag) {

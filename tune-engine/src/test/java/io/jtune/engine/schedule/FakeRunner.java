@@ -25,6 +25,7 @@ final class FakeRunner implements RunnerView {
     final List<String> log = new ArrayList<>();
     final TrialScheduler scheduler;
     int freeSlots = Integer.MAX_VALUE;
+    ResourceRequest totals = ResourceRequest.cpus(8);
     private int checkpoints;
 
     /** One exploit the scheduler asked for. */
@@ -76,6 +77,17 @@ final class FakeRunner implements RunnerView {
     @Override
     public boolean hasResources(ResourceRequest request) {
         return trials.stream().filter(t -> t.status == TrialStatus.RUNNING).count() < freeSlots;
+    }
+
+    @Override
+    public ResourceRequest totalResources() {
+        return totals;
+    }
+
+    @Override
+    public void changeResources(TrialView trial, ResourceRequest request) {
+        log.add("resources " + trial.id() + " " + request);
+        ((FakeTrial) trial).resources = request;
     }
 
     @Override

@@ -19,6 +19,7 @@ final class FakeTrial implements TrialView {
     TrialStatus status = TrialStatus.PENDING;
     Result lastResult;
     Checkpoint checkpoint;
+    ResourceRequest resources = ResourceRequest.DEFAULT;
 
     FakeTrial(String id, Config config) {
         this.id = id;
@@ -72,7 +73,7 @@ final class FakeTrial implements TrialView {
 
     @Override
     public ResourceRequest resources() {
-        return ResourceRequest.DEFAULT;
+        return resources;
     }
 
     @Override

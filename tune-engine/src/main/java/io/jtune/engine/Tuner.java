@@ -20,6 +20,7 @@ import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.DeterministicWidth;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
+import io.jtune.engine.runner.ResultBuffer;
 import io.jtune.engine.runner.StallLimit;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
@@ -105,6 +106,7 @@ public final class Tuner {
     private Integer deterministicWidth = deterministicFromSystemProperty();
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
     private Duration stallTimeout;
+    private Integer resultBuffer;
     private boolean fitted;
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
@@ -493,6 +495,24 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * How many results a trial may report ahead of the driver's decisions (Ray Tune's result
+     * buffering; default: the system property {@value io.jtune.engine.runner.ResultBuffer#PROPERTY},
+     * else 1 = the trial waits for the decision on each result). With n > 1 a trial no longer waits
+     * for the driver after each step; every result still reaches the stoppers, scheduler, searcher
+     * and loggers in order, but a stop takes effect up to n − 1 steps late (their results are
+     * dropped) and a checkpoint asked for on a result may hold a later step. Used only with a
+     * scheduler that supports it (FIFO, ASHA) and outside deterministic mode, on the threads
+     * executor; see {@link io.jtune.engine.runner.ResultBuffer}.
+     */
+    public Tuner resultBuffer(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("resultBuffer must be >= 1 (1 = wait for the decision on each result), got " + n);
+        }
+        this.resultBuffer = n;
+        return this;
+    }
+
     private void requireNotRestored(String setting) {
         if (restored != null) {
             throw new IllegalStateException(setting + "(...) cannot change a restored experiment: it continues in " + storagePath.resolve(name)
@@ -513,7 +533,8 @@ public final class Tuner {
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
                 stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(),
-                deterministicWidth == null ? 0 : DeterministicWidth.resolve(deterministicWidth, maxConcurrentTrials, totals, resources), objectives);
+                deterministicWidth == null ? 0 : DeterministicWidth.resolve(deterministicWidth, maxConcurrentTrials, totals, resources), objectives,
+                resultBuffer != null ? resultBuffer : ResultBuffer.fromSystemProperty());
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */

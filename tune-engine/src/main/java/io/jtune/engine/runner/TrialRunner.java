@@ -918,6 +918,10 @@ public final class TrialRunner {
         return id;
     }
 
+    void flushResultLogs() {
+        resultLogs.forEach(ResultLog::flush);
+    }
+
     TrialStatus stopTrialFromControl(String trialId) {
         Trial trial = byId.get(trialId);
         if (trial == null) {

@@ -3,7 +3,7 @@ package io.jtune.cluster.driver;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.cluster.ClusterSettings;
-import io.jtune.cluster.node.CodeDigest;
+import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.TlsFiles;
 import io.jtune.cluster.wire.ToWorker;
@@ -110,7 +110,7 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         DriverBridge bridge = new DriverBridge();
         Path staging = spec.experimentDir().resolve(".incoming");
         ActorSystem<Object> system = ActorSystem.create(
-                DriverActor.create(bridge, type.getName(), CodeDigest.of(type), CodeDigest.sourceOf(type).toString(), staging, settings.maxLostRuns()),
+                DriverActor.create(bridge, TrainableCode.of(type), staging, settings.maxLostRuns()),
                 NodeConfig.SYSTEM_NAME, NodeConfig.of(NodeConfig.DRIVER_ROLE, settings.address(), settings.address(), tls));
         ClusterTrialExecutor executor = new ClusterTrialExecutor(settings, type.getName(), spec.name(), bridge, system);
         LOG.info("jtune cluster driver listens on {} ({}); start workers with: java -cp <the same class path> io.jtune.cluster.Worker --join {}",

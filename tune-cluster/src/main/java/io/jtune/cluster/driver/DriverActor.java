@@ -2,6 +2,8 @@ package io.jtune.cluster.driver;
 
 import io.jtune.api.TuneException;
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.cluster.node.ClassPathDigest;
+import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.transfer.FolderReceiver;
 import io.jtune.cluster.transfer.FolderSender;
 import io.jtune.cluster.wire.CheckpointRef;
@@ -79,8 +81,7 @@ final class DriverActor extends AbstractBehavior<Object> {
 
     private final DriverBridge bridge;
     private final String trainableClass;
-    private final String digest;
-    private final String codeSource;
+    private final TrainableCode code;
     private final Path stagingRoot;
     private final int maxLostRuns;
     private final String self;
@@ -98,17 +99,15 @@ final class DriverActor extends AbstractBehavior<Object> {
     private final Map<String, List<String>> lostOn = new HashMap<>();
     private long transfers;
 
-    static Behavior<Object> create(DriverBridge bridge, String trainableClass, String digest, String codeSource, Path stagingRoot, int maxLostRuns) {
-        return Behaviors.setup(context -> new DriverActor(context, bridge, trainableClass, digest, codeSource, stagingRoot, maxLostRuns));
+    static Behavior<Object> create(DriverBridge bridge, TrainableCode code, Path stagingRoot, int maxLostRuns) {
+        return Behaviors.setup(context -> new DriverActor(context, bridge, code, stagingRoot, maxLostRuns));
     }
 
-    private DriverActor(ActorContext<Object> context, DriverBridge bridge, String trainableClass, String digest, String codeSource,
-                        Path stagingRoot, int maxLostRuns) {
+    private DriverActor(ActorContext<Object> context, DriverBridge bridge, TrainableCode code, Path stagingRoot, int maxLostRuns) {
         super(context);
         this.bridge = bridge;
-        this.trainableClass = trainableClass;
-        this.digest = digest;
-        this.codeSource = codeSource;
+        this.code = code;
+        this.trainableClass = code.className();
         this.stagingRoot = stagingRoot;
         this.maxLostRuns = maxLostRuns;
         this.self = context.getSystem().address().toString();
@@ -143,14 +142,7 @@ final class DriverActor extends AbstractBehavior<Object> {
         if (hello == null) {
             return this;
         }
-        String problem = report.problem() != null
-                ? "worker " + report.node() + " cannot load the trainable " + trainableClass + ": " + report.problem()
-                        + "; start the worker with the same class path as the driver (" + codeSource + ")"
-                : !digest.equals(report.digest())
-                ? "worker " + report.node() + " has other code for " + trainableClass + " than the driver " + self
-                        + ": the worker's SHA-256 is " + report.digest() + ", the driver's is " + digest + " (over " + codeSource
-                        + "); start the worker from the same build (the same jar or classes folder)"
-                : null;
+        String problem = codeProblem(report);
         if (problem != null) {
             LOG.error("refused {}", problem);
             worker.tell(new ToWorker.Refused(problem));
@@ -162,6 +154,25 @@ final class DriverActor extends AbstractBehavior<Object> {
         LOG.info("worker {} joined with {}", report.node(), hello.resources().toMachine());
         bridge.workerJoined(worker, report.node(), hello.resources().toMachine());
         return this;
+    }
+
+    /** Why the worker's code is not the driver's, or null when it is. */
+    private String codeProblem(ToDriver.CodeReport report) {
+        if (report.problem() != null) {
+            return "worker " + report.node() + " cannot load the trainable " + trainableClass + ": " + report.problem()
+                    + "; start the worker with the same class path as the driver (" + code.source() + ")";
+        }
+        if (!code.digest().equals(report.code().digest())) {
+            return "worker " + report.node() + " has other code for " + trainableClass + " than the driver " + self
+                    + ": the worker's SHA-256 is " + report.code().digest() + ", the driver's is " + code.digest() + " (over " + code.source()
+                    + "); start the worker from the same build (the same jar or classes folder)";
+        }
+        List<String> differences = ClassPathDigest.differences(code.classPath(), report.code().classPath());
+        if (!differences.isEmpty()) {
+            return "worker " + report.node() + " has another class path than the driver " + self + ": " + String.join("; ", differences)
+                    + "; start the worker with the same dependencies (the class path the driver runs with)";
+        }
+        return null;
     }
 
     private Behavior<Object> onLaunch(Launch launch) {

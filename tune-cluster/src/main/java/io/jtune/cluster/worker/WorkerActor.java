@@ -1,7 +1,7 @@
 package io.jtune.cluster.worker;
 
 import io.jtune.api.TuneException;
-import io.jtune.cluster.node.CodeDigest;
+import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.transfer.FolderReceiver;
 import io.jtune.cluster.wire.Chunk;
@@ -112,9 +112,9 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private Behavior<Object> onCheckCode(ToWorker.CheckCode check) {
         try {
             Class<?> type = Class.forName(check.className(), false, classLoader());
-            driver.tell(new ToDriver.CodeReport(node, check.className(), CodeDigest.of(type), null));
+            driver.tell(new ToDriver.CodeReport(node, TrainableCode.of(type), null));
         } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
-            driver.tell(new ToDriver.CodeReport(node, check.className(), null, e.toString()));
+            driver.tell(new ToDriver.CodeReport(node, null, e.toString()));
         }
         return this;
     }

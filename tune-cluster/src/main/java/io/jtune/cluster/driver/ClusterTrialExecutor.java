@@ -240,10 +240,12 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources(), gpuIds));
         waitingForCapacity = false;
         bridge.runStarted();
-        Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path();
+        Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path().toAbsolutePath();
+        boolean shared = settings.sharedStorage();
+        String trialDir = shared ? launch.trialDir().toAbsolutePath().toString() : experimentName + "/" + launch.trialDir().getFileName();
         Command.StartTrial start = new Command.StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(),
-                experimentName + "/" + launch.trialDir().getFileName(), launch.resources(), gpuIds, null, launch.startIteration(), false);
-        system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), restore));
+                trialDir, launch.resources(), gpuIds, shared && restore != null ? restore.toString() : null, launch.startIteration(), false);
+        system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), shared ? null : restore, shared));
     }
 
     /** More free CPUs first (spreads the load), then the worker that waited longest for a trial. */

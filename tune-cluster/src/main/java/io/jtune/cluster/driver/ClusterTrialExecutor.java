@@ -115,6 +115,10 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         ClusterTrialExecutor executor = new ClusterTrialExecutor(settings, type.getName(), spec.name(), bridge, system);
         LOG.info("jtune cluster driver listens on {} ({}); start workers with: java -cp <the same class path> io.jtune.cluster.Worker --join {}",
                 settings.address(), tls == null ? "plaintext, loopback only" : "mutual TLS", settings.address());
+        if (spec.reuseTrainables()) {
+            LOG.warn("reuseTrainables is not honoured on the cluster: every run of a trial makes a new trainable on its worker (results are the same;"
+                    + " only the set-up cost is paid again). Each run is an actor with its own trial host, so a trainable cannot be handed to the next run safely.");
+        }
         executor.awaitWorkers(settings.minWorkers());
         if (executor.slots.isEmpty()) {
             executor.close();

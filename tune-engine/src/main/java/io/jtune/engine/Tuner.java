@@ -20,6 +20,7 @@ import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.DeterministicWidth;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
+import io.jtune.engine.runner.ResultBuffer;
 import io.jtune.engine.runner.StallLimit;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
@@ -105,6 +106,7 @@ public final class Tuner {
     private Integer deterministicWidth = deterministicFromSystemProperty();
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
     private Duration stallTimeout;
+    private Integer resultBuffer;
     private boolean fitted;
     /** The state of the experiment {@link #restore} continues, or null for a new experiment. */
     private ExperimentState restored;
@@ -429,8 +431,9 @@ public final class Tuner {
      * fewer slots only take longer. Saves are waited for where they are asked, trial ids derive from
      * the seed, and the width is saved with the experiment, so a restore continues in the same mode.
      * Same results presume a trainable whose results depend only on its config (and checkpoint) and
-     * no wall-clock rules (time stoppers, stall limits, failure retries' backoff, a scheduler on
-     * {@code time_total_s}); the wall-clock auto fields ({@code time_this_iter_s},
+     * no wall-clock rules (time stoppers, failure retries' backoff, a scheduler on
+     * {@code time_total_s}); a {@link #stallTimeout stall limit} counts only the time a step computes,
+     * not the time it waits for a slot or for its logical turn. The wall-clock auto fields ({@code time_this_iter_s},
      * {@code time_total_s}, {@code time_since_restore}, {@code timestamp}, {@code date}) stay
      * measured. The cost is the waiting: a fast trial waits for a slow one's result at the same tick.
      */
@@ -492,6 +495,24 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * How many results a trial may report ahead of the driver's decisions (Ray Tune's result
+     * buffering; default: the system property {@value io.jtune.engine.runner.ResultBuffer#PROPERTY},
+     * else 1 = the trial waits for the decision on each result). With n > 1 a trial no longer waits
+     * for the driver after each step; every result still reaches the stoppers, scheduler, searcher
+     * and loggers in order, but a stop takes effect up to n − 1 steps late (their results are
+     * dropped) and a checkpoint asked for on a result may hold a later step. Used only with a
+     * scheduler that supports it (FIFO, ASHA) and outside deterministic mode, on the threads
+     * executor; see {@link io.jtune.engine.runner.ResultBuffer}.
+     */
+    public Tuner resultBuffer(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("resultBuffer must be >= 1 (1 = wait for the decision on each result), got " + n);
+        }
+        this.resultBuffer = n;
+        return this;
+    }
+
     private void requireNotRestored(String setting) {
         if (restored != null) {
             throw new IllegalStateException(setting + "(...) cannot change a restored experiment: it continues in " + storagePath.resolve(name)
@@ -512,7 +533,8 @@ public final class Tuner {
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
                 stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(),
-                deterministicWidth == null ? 0 : DeterministicWidth.resolve(deterministicWidth, maxConcurrentTrials, totals, resources), objectives);
+                deterministicWidth == null ? 0 : DeterministicWidth.resolve(deterministicWidth, maxConcurrentTrials, totals, resources), objectives,
+                resultBuffer != null ? resultBuffer : ResultBuffer.fromSystemProperty());
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */

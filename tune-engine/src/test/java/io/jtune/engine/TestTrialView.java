@@ -18,7 +18,6 @@ public final class TestTrialView implements TrialView {
     private TrialStatus status = TrialStatus.PENDING;
     private Result lastResult;
     private ResourceRequest resources = ResourceRequest.DEFAULT;
-    private int statusReads;
 
     public TestTrialView(String id, Config config, Path experimentDir) {
         this.id = id;
@@ -69,13 +68,7 @@ public final class TestTrialView implements TrialView {
 
     @Override
     public TrialStatus status() {
-        statusReads++;
         return status;
-    }
-
-    /** How often {@link #status()} was called. */
-    public int statusReads() {
-        return statusReads;
     }
 
     @Override

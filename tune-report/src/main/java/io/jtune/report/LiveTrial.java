@@ -20,6 +20,8 @@ final class LiveTrial {
     volatile Result lastResult;
     volatile String errorTrace;
     volatile String checkpoint;
+    /** The latest results of the trial's current run; null when it does not run. */
+    volatile ResultTail tail;
 
     LiveTrial(int index, TrialView trial) {
         this.index = index;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * report stale (a volatile write per event); a background thread re-renders it from the folder's
  * files at most every {@link #DEFAULT_PERIOD} and never spending more than 5% of its time
  * rendering (the pause after a render is at least 19 times its duration). At the end of the
- * experiment the report is written once more, complete. Found on the class path through
+ * experiment the report is written once more, complete, on that thread too: the driver waits for
+ * it without spending its time on it. Found on the class path through
  * {@code META-INF/services/io.jtune.api.spi.Callback}, so every experiment run with tune-report on
  * the class path gets a report; {@code -Djtune.report=false} turns it off. A report that cannot be
  * written is logged, never failing the experiment.
@@ -31,6 +33,8 @@ public final class ReportCallback implements Callback {
     public static final Duration DEFAULT_PERIOD = Duration.ofSeconds(5);
     private static final Logger LOG = LoggerFactory.getLogger(ReportCallback.class);
     private static final int IDLE_FACTOR = 19;
+    /** How long the experiment's end waits for the final report. */
+    private static final Duration FINAL_WAIT = Duration.ofMinutes(2);
 
     private final boolean enabled;
     private final Duration period;
@@ -94,8 +98,10 @@ public final class ReportCallback implements Callback {
             write();
             pause = Math.max(pause, IDLE_FACTOR * (System.nanoTime() - start));
         }
-        if (!refresher.isShutdown()) {
+        try {
             refresher.schedule(this::refresh, pause, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException ended) {
+            // the experiment ended: the final report is queued or written
         }
     }
 
@@ -104,15 +110,17 @@ public final class ReportCallback implements Callback {
         if (refresher == null) {
             return;
         }
+        refresher.execute(this::write);
         refresher.shutdown();
         try {
-            if (!refresher.awaitTermination(1, TimeUnit.MINUTES)) {
-                LOG.warn("the report of {} was still being refreshed after a minute; writing the final one anyway", dir);
+            if (!refresher.awaitTermination(FINAL_WAIT.toSeconds(), TimeUnit.SECONDS)) {
+                LOG.warn("the final report of {} was not written within {} s; it goes on in the background (a daemon thread, cut short if the JVM exits first)", dir, FINAL_WAIT.toSeconds());
+                return;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return;
         }
-        write();
         LOG.info("report: {}", dir.resolve(Reports.FILE).toUri());
     }
 

@@ -11,7 +11,6 @@ import com.sun.net.httpserver.HttpHandler;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
-import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.RunnerControl;
 import java.io.IOException;
@@ -40,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * GET  /api/summary               experiment name, metric, mode, trial counts by status
  * GET  /api/trials                every trial: id, name, status, config, last result, error
  * GET  /api/trials/{id}           one trial
- * GET  /api/trials/{id}/results   its results as logged to result.json (flushed at snapshots)
+ * GET  /api/trials/{id}/results   its results up to the latest one reported (result.json and those not written yet)
  * POST /api/trials                {"config": {...}} adds a trial with that config: 201 {"id": ...}
  * POST /api/trials/{id}/stop      stops it: 200 {"id": ..., "status": ...}
  * GET  /api/events                server-sent events: trial_added, trial_started, trial_completed,
@@ -167,7 +166,7 @@ final class ServerApi implements HttpHandler {
                 return switch (parts[4]) {
                     case "results" -> {
                         requireMethod(method, "GET");
-                        yield new Reply(200, JSON.valueToTree(JsonLoggerCallback.readResults(trial.dir).stream().map(Result::asMap).toList()));
+                        yield new Reply(200, JSON.valueToTree(TrialResults.of(trial, server.ended() ? null : server.control).stream().map(Result::asMap).toList()));
                     }
                     case "stop" -> {
                         requireMethod(method, "POST");
@@ -305,12 +304,7 @@ final class ServerApi implements HttpHandler {
     private ExperimentRecord liveRecord() {
         List<TrialRecord> records = new ArrayList<>();
         for (LiveTrial t : sortedTrials()) {
-            List<Result> history = JsonLoggerCallback.readResults(t.dir);
-            Result last = t.lastResult;
-            if (last != null && (history.isEmpty() || history.get(history.size() - 1).trainingIteration() < last.trainingIteration())) {
-                history = new ArrayList<>(history);
-                history.add(last);
-            }
+            List<Result> history = TrialResults.of(t, null);
             records.add(new TrialRecord(t.id, t.name, t.status.name(), t.config.flatten(), history, t.errorTrace, t.checkpoint));
         }
         ObjectNode settings = JSON.createObjectNode();

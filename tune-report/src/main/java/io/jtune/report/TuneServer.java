@@ -197,6 +197,10 @@ public final class TuneServer implements Callback, RunnerControl.Steering {
 
     @Override
     public void onTrialStart(TrialView trial) {
+        LiveTrial live = server == null ? null : trials.get(trial.id());
+        if (live != null) {
+            live.tail = new ResultTail();
+        }
         update("trial_started", trial);
     }
 
@@ -204,6 +208,10 @@ public final class TuneServer implements Callback, RunnerControl.Steering {
     public void onTrialResult(TrialView trial, Result result) {
         LiveTrial live = server == null ? null : trials.get(trial.id());
         if (live != null) {
+            ResultTail tail = live.tail;
+            if (tail != null) {
+                tail.add(result);
+            }
             live.lastResult = result;
             live.status = trial.status();
             resultCount = resultCount + 1;
@@ -236,6 +244,9 @@ public final class TuneServer implements Callback, RunnerControl.Steering {
         LiveTrial live = server == null ? null : trials.get(trial.id());
         if (live != null) {
             live.update(trial);
+            if (trial.status().isFinished()) {
+                live.tail = null;
+            }
             publish(event, trial);
         }
     }

@@ -68,7 +68,7 @@ final class TfRecordReader {
     /** The event files directly in {@code dir}. */
     static List<Path> eventFiles(Path dir) throws IOException {
         try (var files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().startsWith(TensorBoardCallback.FILE_PREFIX)).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().startsWith(TensorBoardWriter.FILE_PREFIX)).sorted().toList();
         }
     }
 

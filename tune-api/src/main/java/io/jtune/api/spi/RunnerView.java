@@ -2,7 +2,9 @@ package io.jtune.api.spi;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
+import io.jtune.api.TrialStatus;
 import io.jtune.api.trainable.Checkpoint;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -13,6 +15,20 @@ public interface RunnerView {
 
     /** Every trial of the experiment, in the order they were added. */
     List<? extends TrialView> trials();
+
+    /**
+     * The trials that are {@code status} now, PENDING or PAUSED, in the order they were added. The
+     * runner keeps them apart, so a scheduler choosing the next trial to run does not scan the
+     * running and finished ones; this default filters {@link #trials()}.
+     *
+     * @throws IllegalArgumentException for a status other than PENDING or PAUSED
+     */
+    default Collection<? extends TrialView> waitingTrials(TrialStatus status) {
+        if (status != TrialStatus.PENDING && status != TrialStatus.PAUSED) {
+            throw new IllegalArgumentException("waitingTrials takes PENDING or PAUSED, not " + status + "; filter trials() for other statuses");
+        }
+        return trials().stream().filter(t -> t.status() == status).toList();
+    }
 
     /** Whether the free resources cover the request now. */
     boolean hasResources(ResourceRequest request);

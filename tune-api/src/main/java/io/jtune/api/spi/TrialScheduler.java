@@ -40,6 +40,17 @@ public interface TrialScheduler {
     default void restoreState(String json) {
     }
 
+    /**
+     * Whether the scheduler's decisions stay right when a trial runs ahead of them (Ray Tune's
+     * {@code supports_buffered_results}): with a result buffer, a trial may have taken more steps
+     * when the decision on a result arrives; a STOP then drops the results after that one, but a
+     * PAUSE saves a later state than the one decided on. False by default; the runner then waits
+     * for the decision on each result whatever buffer was asked for.
+     */
+    default boolean supportsBufferedResults() {
+        return false;
+    }
+
     /** One line for the progress output, e.g. rung cut-offs. */
     default String debugString() {
         return getClass().getSimpleName();

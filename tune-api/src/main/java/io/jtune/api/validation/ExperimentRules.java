@@ -4,6 +4,7 @@ import io.jtune.api.Checkpoint;
 import io.jtune.api.Expect;
 import io.jtune.api.MaxConcurrent;
 import io.jtune.api.MaxFailures;
+import io.jtune.api.ResourceChanging;
 import io.jtune.api.Resources;
 import io.jtune.api.Restore;
 import io.jtune.api.Samples;
@@ -38,6 +39,7 @@ final class ExperimentRules implements RuleGroup {
         checkLimits(type, problems);
         checkCheckpoint(type, type.annotation(Checkpoint.class), problems);
         checkResources(type, type.annotation(Resources.class), problems);
+        checkResourceChanging(type, type.annotation(ResourceChanging.class), metric, problems);
         expectations(type).forEach(e -> checkExpect(type, e, metric, problems));
     }
 
@@ -112,15 +114,30 @@ final class ExperimentRules implements RuleGroup {
         if (c == null) {
             return;
         }
-        boolean saves = type.methods().stream().anyMatch(m -> m.has(Save.class));
-        boolean restores = type.methods().stream().anyMatch(m -> m.has(Restore.class));
-        if (!saves || !restores) {
+        if (!savesAndRestores(type)) {
             problems.add(type, "@Checkpoint needs @Save and @Restore methods to write and load checkpoints: add both, each taking a Path");
         }
         atLeast(type, "@Checkpoint(frequency = " + c.frequency() + ")", c.frequency(), 0, "0 means not on a schedule", problems);
         atLeast(type, "@Checkpoint(keep = " + c.keep() + ")", c.keep(), 0, "0 keeps all", problems);
         if (!c.scoreOrder().equals("min") && !c.scoreOrder().equals("max")) {
             problems.add(type, "@Checkpoint(scoreOrder = \"" + c.scoreOrder() + "\") must be \"min\" or \"max\"");
+        }
+    }
+
+    private static boolean savesAndRestores(TypeModel type) {
+        return type.methods().stream().anyMatch(m -> m.has(Save.class)) && type.methods().stream().anyMatch(m -> m.has(Restore.class));
+    }
+
+    private static void checkResourceChanging(TypeModel type, ResourceChanging r, String metric, Problems problems) {
+        if (r == null) {
+            return;
+        }
+        if (r.topJob() && metric == null) {
+            problems.add(type, "@ResourceChanging(topJob = true) needs a metric to find the best trial, but @Trainable declares none: " + DECLARE_METRIC);
+        }
+        atLeast(type, "@ResourceChanging(increaseByTimes = " + r.increaseByTimes() + ")", r.increaseByTimes(), 0, "0 means no limit", problems);
+        if (!savesAndRestores(type)) {
+            problems.add(type, "@ResourceChanging restarts trials from a checkpoint when their resources change: add @Save and @Restore methods, each taking a Path");
         }
     }
 

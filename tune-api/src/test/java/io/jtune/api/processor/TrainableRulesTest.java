@@ -202,6 +202,10 @@ class TrainableRulesTest {
                         .expect("Fx", "@Checkpoint(scoreOrder = \"best\") must be \"min\" or \"max\""),
                 of("negative resources", "@Trainable @Resources(cpu = -1)", STEP)
                         .expect("Fx", "@Resources: cpu must be a finite amount >= 0, got -1.0"),
+                of("resource changing without checkpoints or metric", "@Trainable @ResourceChanging(topJob = true, increaseByTimes = -1)", STEP)
+                        .expect("Fx", "@ResourceChanging(topJob = true) needs a metric to find the best trial, but @Trainable declares none: set @Trainable(metric = \"<name>\", mode = \"min\" or \"max\")")
+                        .expect("Fx", "@ResourceChanging(increaseByTimes = -1) must be >= 0 (0 means no limit)")
+                        .expect("Fx", "@ResourceChanging restarts trials from a checkpoint when their resources change: add @Save and @Restore methods, each taking a Path"),
                 of("expect without bound", "@Trainable(metric = \"loss\", mode = \"min\") @Expect", STEP)
                         .expect("Fx", "@Expect(metric = \"\") gives neither atLeast nor atMost: give at least one bound"),
                 of("expect without metric", "@Trainable @Expect(atMost = 0.1) @Expect(metric = \"acc\", atLeast = 0.9, atMost = 0.5)", STEP)

@@ -6,6 +6,7 @@ import io.jtune.api.MaxFailures;
 import io.jtune.api.Mode;
 import io.jtune.api.Param;
 import io.jtune.api.Reset;
+import io.jtune.api.ResourceChanging;
 import io.jtune.api.Resources;
 import io.jtune.api.Result;
 import io.jtune.api.Samples;
@@ -17,6 +18,7 @@ import io.jtune.api.space.Domain;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.Stopper;
+import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.validation.ExperimentAnnotations;
 import io.jtune.api.validation.FieldModel;
 import io.jtune.api.validation.ParamCondition;
@@ -25,6 +27,9 @@ import io.jtune.api.validation.ParamValues;
 import io.jtune.api.validation.ReflectiveTypeModel;
 import io.jtune.api.validation.ValueType;
 import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.schedule.DistributeResources;
+import io.jtune.engine.schedule.FifoScheduler;
+import io.jtune.engine.schedule.ResourceChangingScheduler;
 import io.jtune.engine.stop.Stoppers;
 import io.jtune.engine.stop.TrialPlateauStopper;
 import java.lang.annotation.Annotation;
@@ -59,9 +64,23 @@ final class ExperimentReader {
                 intOf(c, MaxConcurrent.class, MaxConcurrent::value),
                 intOf(c, MaxFailures.class, MaxFailures::value),
                 Optional.ofNullable(c.getAnnotation(Checkpoint.class)).map(ExperimentReader::checkpoint),
-                ComponentFactories.scheduler(c),
+                scheduler(c),
                 ComponentFactories.searcher(c),
                 model.methods().stream().anyMatch(m -> m.has(Reset.class)), objectives);
+    }
+
+    /** The class's scheduler; under {@code @ResourceChanging} wrapped in a {@link ResourceChangingScheduler} (over FIFO when it declares none). */
+    private static Optional<TrialScheduler> scheduler(Class<?> c) {
+        Optional<TrialScheduler> declared = ComponentFactories.scheduler(c);
+        ResourceChanging changing = c.getAnnotation(ResourceChanging.class);
+        if (changing == null) {
+            return declared;
+        }
+        DistributeResources allocation = changing.topJob() ? DistributeResources.toTopJob() : DistributeResources.evenly();
+        if (changing.increaseByTimes() > 0) {
+            allocation.increaseByTimes(changing.increaseByTimes());
+        }
+        return Optional.of(new ResourceChangingScheduler(declared.orElseGet(FifoScheduler::new), allocation));
     }
 
     /** The {@code @Param} domains through the {@link io.jtune.api.space.Space} factories, as Ray Tune defines them. */

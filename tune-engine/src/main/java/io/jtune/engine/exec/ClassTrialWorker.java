@@ -106,7 +106,7 @@ final class ClassTrialWorker extends TrialWorker {
         }
         iteration++;
         // posted even when stopping: a save queued behind this step holds its state, so the driver logs it
-        post(new TrialEvent.Reported(launch.trialId(), launch.runId(), metrics, null, nanos));
+        postResult(metrics, null, nanos);
     }
 
     private Checkpoint save(Trainable trainable, boolean required) throws Exception {

@@ -14,8 +14,9 @@ import java.util.Optional;
 
 /**
  * Runs a function-API trainable on the worker's thread; it is also the function's {@link Session}.
- * {@link #report} posts the result and blocks until the driver has decided: the next STEP returns,
- * STOP throws {@link TrialStoppedSignal}, a save in between answers with the latest reported checkpoint.
+ * {@link #report} posts the result and blocks until the driver has decided (or, with a result buffer,
+ * returns at once while the buffer has room): the next STEP returns, STOP throws
+ * {@link TrialStoppedSignal}, a save in between answers with the latest reported checkpoint.
  */
 final class FunctionTrialWorker extends TrialWorker implements Session {
     private final TrainFunction function;
@@ -82,7 +83,7 @@ final class FunctionTrialWorker extends TrialWorker implements Session {
             latest = moved;
             latestIteration = iteration;
         }
-        post(new TrialEvent.Reported(launch.trialId(), launch.runId(), metrics, moved, now - handedBackAt));
+        postResult(metrics, moved, now - handedBackAt);
         awaitDecision();
         handedBackAt = System.nanoTime();
     }

@@ -4,7 +4,10 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.api.trainable.TrialContext;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,18 +15,23 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One run of one trial on a thread of the executor's pool. The driver sends commands; the worker
  * runs the trainable's code on its own thread and posts events. Commands are queued, so a save
- * asked for before a stop happens before it.
+ * asked for before a stop happens before it. A STEP answers one reported result; the worker takes
+ * its next step once fewer than {@link TrialLaunch#resultBuffer()} results are unanswered and no
+ * other command is queued (with a buffer of 1, after the driver's decision on each result).
  */
 abstract class TrialWorker implements Runnable, TrialContext {
 
     /** What the driver asks a worker to do. */
     enum Command { STEP, SAVE_REQUIRED, SAVE_OPTIONAL, STOP }
 
+    /** Commands beyond the STEPs answering buffered results: saves and a stop. */
     private static final int MAX_QUEUED_COMMANDS = 16;
 
     protected final TrialLaunch launch;
     private final EventSink sink;
-    private final BlockingQueue<Command> commands = new ArrayBlockingQueue<>(MAX_QUEUED_COMMANDS);
+    private final BlockingQueue<Command> commands;
+    /** Results posted that no STEP has answered yet. */
+    private int unanswered;
     private volatile boolean stopping;
     /** Set once, by whichever comes first: the worker exiting, or the driver abandoning it. */
     private final AtomicBoolean detached = new AtomicBoolean();
@@ -37,11 +45,13 @@ abstract class TrialWorker implements Runnable, TrialContext {
         this.launch = launch;
         this.sink = sink;
         this.iteration = launch.startIteration();
+        this.commands = new ArrayBlockingQueue<>(MAX_QUEUED_COMMANDS + launch.resultBuffer());
     }
 
     final void command(Command command) {
         if (!commands.offer(command)) {
-            throw new IllegalStateException("trial " + launch.trialId() + " has " + MAX_QUEUED_COMMANDS + " commands queued already; the driver sent " + command + " without waiting for events");
+            throw new IllegalStateException("trial " + launch.trialId() + " has " + (MAX_QUEUED_COMMANDS + launch.resultBuffer())
+                    + " commands queued already; the driver sent " + command + " without waiting for events");
         }
     }
 
@@ -55,8 +65,31 @@ abstract class TrialWorker implements Runnable, TrialContext {
         return stopping;
     }
 
+    /**
+     * What to do after a result was posted: a queued SAVE or STOP first; STEP once fewer than the
+     * buffer's results are unanswered and nothing else is queued; else it waits for the driver.
+     */
     final Command nextCommand() throws InterruptedException {
-        return commands.take();
+        while (true) {
+            Command command = unanswered < launch.resultBuffer() ? commands.poll() : commands.take();
+            if (command == null) {
+                return Command.STEP;
+            }
+            if (command != Command.STEP) {
+                return command;
+            }
+            unanswered--;
+        }
+    }
+
+    /**
+     * Posts a step's result and counts it as unanswered. With a buffer the trainable goes on before
+     * the driver reads the metrics, so they are copied (in their order) from a map it may change.
+     */
+    final void postResult(Map<String, ?> metrics, Checkpoint checkpoint, long stepNanos) {
+        Map<String, ?> posted = launch.resultBuffer() == 1 ? metrics : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        unanswered++;
+        post(new TrialEvent.Reported(launch.trialId(), launch.runId(), posted, checkpoint, stepNanos));
     }
 
     /** A command already queued, or null. */

@@ -97,6 +97,15 @@ final class GuardedScheduler implements TrialScheduler {
     }
 
     @Override
+    public boolean supportsBufferedResults() {
+        try {
+            return scheduler.supportsBufferedResults();
+        } catch (RuntimeException e) {
+            throw ComponentException.of(ROLE, scheduler, "supportsBufferedResults", e);
+        }
+    }
+
+    @Override
     public String debugString() {
         try {
             return scheduler.debugString();

@@ -45,6 +45,14 @@ final class RunnerCommands implements RunnerControl {
         return submit(() -> runner.stopTrialFromControl(trialId));
     }
 
+    @Override
+    public CompletableFuture<Void> flushResults() {
+        return submit(() -> {
+            runner.flushResultLogs();
+            return null;
+        });
+    }
+
     private <T> CompletableFuture<T> submit(Supplier<T> action) {
         Request<T> request = new Request<>(action, new CompletableFuture<>());
         queue.add(request);

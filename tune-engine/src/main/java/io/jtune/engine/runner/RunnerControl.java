@@ -26,6 +26,12 @@ public interface RunnerControl {
      */
     CompletableFuture<TrialStatus> stopTrial(String trialId);
 
+    /**
+     * Has the result loggers write every result reported so far to the trial folders' files
+     * ({@code result.json}, {@code progress.csv}); completes once they are written.
+     */
+    CompletableFuture<Void> flushResults();
+
     /** A {@link io.jtune.api.spi.Callback} that steers: the runner hands it the control before {@code setup}. */
     interface Steering {
         void attach(RunnerControl control);

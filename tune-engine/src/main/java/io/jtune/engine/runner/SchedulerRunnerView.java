@@ -6,6 +6,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -24,6 +25,11 @@ final class SchedulerRunnerView implements RunnerView {
     @Override
     public List<? extends TrialView> trials() {
         return runner.trials();
+    }
+
+    @Override
+    public Collection<? extends TrialView> waitingTrials(TrialStatus status) {
+        return runner.waitingTrials(status);
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Deterministic mode's physical side: the runner starts and continues trials as the logical
@@ -17,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * compute at once. A start or continue beyond that waits, in the order given, until a step ends
  * (its result, end or failure arrives). Any other command for a trial (save, pause, stop, abandon)
  * first sends the trial's waiting step on, so every trial gets the same commands in the same order
- * whatever the number of slots: fewer slots only take longer. Driver thread only.
+ * whatever the number of slots: fewer slots only take longer. {@code sent} hears of each step sent
+ * on (the trial's stall clock starts there, not while its step waits). Driver thread only.
  */
 final class StepGate implements TrialExecutor {
     /** A start ({@code launch} given) or a continue of the trial, not yet sent on. */
@@ -26,15 +28,17 @@ final class StepGate implements TrialExecutor {
 
     private final TrialExecutor inner;
     private final int slots;
+    private final Consumer<String> sent;
     private final ArrayDeque<Step> waiting = new ArrayDeque<>();
     /** Trials with a step computing, to the run id whose event ends it. */
     private final Map<String, Long> computing = new HashMap<>();
     /** Each started trial's latest run id. */
     private final Map<String, Long> runIds = new HashMap<>();
 
-    StepGate(TrialExecutor inner, int slots) {
+    StepGate(TrialExecutor inner, int slots, Consumer<String> sent) {
         this.inner = inner;
         this.slots = slots;
+        this.sent = sent;
     }
 
     @Override
@@ -106,6 +110,11 @@ final class StepGate implements TrialExecutor {
         return event;
     }
 
+    /** True while a step sent to the trial has not ended: only then can it stall (a step waiting for a slot computes nothing). */
+    boolean computing(String trialId) {
+        return computing.containsKey(trialId);
+    }
+
     @Override
     public boolean hasPendingEvents() {
         return inner.hasPendingEvents() || !waiting.isEmpty();
@@ -141,6 +150,7 @@ final class StepGate implements TrialExecutor {
 
     private void send(Step step) {
         computing.put(step.trialId(), runIds.get(step.trialId()));
+        sent.accept(step.trialId());
         if (step.launch() != null) {
             inner.start(step.launch());
         } else {

@@ -32,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -68,6 +69,8 @@ public final class TrialRunner {
 
     private final ExperimentSpec spec;
     private final TrialExecutor executor;
+    /** Deterministic mode's bound on the steps computing at once (the executor the runner talks to), or null. */
+    private final StepGate gate;
     private final GuardedSearcher searcher;
     private final TrialScheduler scheduler;
     private final List<Stopper> stoppers;
@@ -83,6 +86,7 @@ public final class TrialRunner {
     private final List<Trial> backingOff = new ArrayList<>();
     private final Map<String, Trial> byId = new HashMap<>();
     private final int[] counts = new int[TrialStatus.values().length];
+    private final WaitingTrials waiting = new WaitingTrials();
     /** Deterministic mode's logical clock, or null when events are handled as they arrive. */
     private final LogicalEventOrder order;
     private final EventIntake events;
@@ -99,6 +103,8 @@ public final class TrialRunner {
     private final Set<String> sampledPaths;
     private final String idPrefix;
     private final int maxPending;
+    /** How many results a trial may report ahead of the decisions ({@link ResultBuffer}). */
+    private final int resultBuffer;
     private final long startNanos = System.nanoTime();
     /** When the time-based checks (stoppers' stopAll) last ran; they run at least once a tick even while no event comes. */
     private long lastTick = startNanos;
@@ -137,7 +143,8 @@ public final class TrialRunner {
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
         this.spec = spec;
         // deterministic mode: the logical schedule starts up to its width of trials, the gate lets maxConcurrentTrials of them compute
-        this.executor = spec.deterministic() ? new StepGate(executor, physicalSlots(spec)) : executor;
+        this.gate = spec.deterministic() ? new StepGate(executor, physicalSlots(spec), this::sentStep) : null;
+        this.executor = gate != null ? gate : executor;
         this.resume = resume;
         this.searcher = new GuardedSearcher(spec.searcher());
         this.scheduler = new GuardedScheduler(spec.scheduler());
@@ -155,6 +162,7 @@ public final class TrialRunner {
         this.snapshotFile = new SnapshotFile(spec.experimentDir().resolve(ExperimentState.FILE), io);
         this.stallLimit = new StallLimit(spec.stallTimeout());
         this.runningLimit = runningLimit(spec, executor);
+        this.resultBuffer = ResultBuffer.inForce(spec, scheduler);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
         this.events = new EventIntake(this.executor, stateLock, order, byId::get);
         this.checkpoints = new CheckpointBook(this.executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
@@ -282,6 +290,7 @@ public final class TrialRunner {
             trials.add(trial);
             byId.put(trial.id(), trial);
             counts[trial.status().ordinal()]++;
+            waiting.added(trial);
             if (i < listed) {
                 scheduler.onTrialAdd(view, trial);
             }
@@ -557,6 +566,14 @@ public final class TrialRunner {
         return DeterministicWidth.requestsNothing(spec.resources()) ? Math.max(1, (int) executor.totals().cpu()) : 0;
     }
 
+    /** The trial was sent a step: its stall clock starts again. */
+    private void sentStep(String trialId) {
+        Trial trial = byId.get(trialId);
+        if (trial != null) {
+            trial.lastHeardNanos = System.nanoTime();
+        }
+    }
+
     /** Deterministic mode: how many of the width's trials compute a step at once ({@code maxConcurrentTrials}, at most the width). */
     private static int physicalSlots(ExperimentSpec spec) {
         int width = spec.deterministicWidth();
@@ -579,6 +596,7 @@ public final class TrialRunner {
         trials.add(trial);
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;
+        waiting.added(trial);
         snapshots.changed();
         scheduler.onTrialAdd(view, trial);
         for (Callback c : callbacks) {
@@ -605,7 +623,7 @@ public final class TrialRunner {
             c.onTrialStart(trial);
         }
         Checkpoint from = restore == null ? null : restore.checkpoint();
-        executor.start(new TrialLaunch(trial.id(), trial.runId, trial.config(), trial.localDir(), trial.resources(), from, trial.iteration));
+        executor.start(new TrialLaunch(trial.id(), trial.runId, trial.config(), trial.localDir(), trial.resources(), from, trial.iteration, List.of(), resultBuffer));
         if (from != null) {
             for (Callback c : callbacks) {
                 c.onTrialRestore(trial, from);
@@ -638,6 +656,7 @@ public final class TrialRunner {
         }
         counts[from.ordinal()]--;
         counts[to.ordinal()]++;
+        waiting.moved(trial, from, to);
         snapshots.changed();
     }
 
@@ -709,18 +728,27 @@ public final class TrialRunner {
         if (decision == Decision.STOP && !result.done()) {
             result = AutoFields.markDone(result);
         }
+        boolean save = event.checkpoint() == null && !late && decision != Decision.PAUSE
+                && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP);
+        boolean continueNow = decision == Decision.CONTINUE && !save;
+        if (continueNow) {
+            executor.continueTraining(trial.id()); // the trial steps on while the driver does the bookkeeping below
+        }
         if (decision != Decision.STOP) {
             searcher.onTrialResult(trial.id(), result);
         }
         logResult(trial, result);
         if (event.checkpoint() != null) {
             checkpoints.track(trial, event.checkpoint(), trial.iteration, result);
-        } else if (!late && decision != Decision.PAUSE
-                && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP)) {
+        } else if (save) {
             checkpoints.requestSave(trial, true);
         }
         switch (decision) {
-            case CONTINUE -> executor.continueTraining(trial.id());
+            case CONTINUE -> {
+                if (!continueNow) {
+                    executor.continueTraining(trial.id()); // after the save, so it holds this result's state
+                }
+            }
             case PAUSE -> {
                 if (!late) {
                     pause(trial);
@@ -849,6 +877,9 @@ public final class TrialRunner {
             return;
         }
         for (Trial trial : stallLimit.stalled(trials, now)) {
+            if (gate != null && trial.pendingSaves == 0 && !gate.computing(trial.id())) {
+                continue; // deterministic mode: its step waits for a slot, or its result for its logical turn
+            }
             TrialStalledException error = stallLimit.errorFor(trial, now);
             LOG.warn(error.getMessage());
             executor.abandon(trial.id(), "stalled while " + StallLimit.activity(trial));
@@ -887,6 +918,10 @@ public final class TrialRunner {
         return id;
     }
 
+    void flushResultLogs() {
+        resultLogs.forEach(ResultLog::flush);
+    }
+
     TrialStatus stopTrialFromControl(String trialId) {
         Trial trial = byId.get(trialId);
         if (trial == null) {
@@ -902,6 +937,10 @@ public final class TrialRunner {
 
     List<Trial> trials() {
         return trialsView;
+    }
+
+    Collection<Trial> waitingTrials(TrialStatus status) {
+        return waiting.in(status);
     }
 
     Trial own(TrialView view) {

@@ -165,6 +165,12 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
         return brackets.get(index);
     }
 
+    /** True: it only continues or stops trials, so a trial running ahead of its decisions only loses the results after a stop. */
+    @Override
+    public boolean supportsBufferedResults() {
+        return true;
+    }
+
     @Override
     public String debugString() {
         StringBuilder s = new StringBuilder("Using AsyncHyperBand: num_stopped=").append(numStopped);

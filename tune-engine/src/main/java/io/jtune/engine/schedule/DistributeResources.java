@@ -34,6 +34,8 @@ public final class DistributeResources implements ResourceAllocation {
     private static final String NAME = "DistributeResources";
     /** Absorbs rounding when amounts are divided into units. */
     private static final double SLACK = 1e-9;
+    private static final ResourceRequest ONE_CPU = ResourceRequest.cpus(1);
+    private static final ResourceRequest ONE_GPU = new ResourceRequest(0, 1, 0, Map.of());
 
     private final boolean topJob;
     private ResourceRequest unit;
@@ -96,7 +98,7 @@ public final class DistributeResources implements ResourceAllocation {
         if (result.trainingIteration() < 1) {
             return null;
         }
-        ResourceRequest step = unit != null ? unit : base.gpu() > 0 ? new ResourceRequest(0, 1, 0, Map.of()) : ResourceRequest.cpus(1);
+        ResourceRequest step = unit != null ? unit : base.gpu() > 0 ? ONE_GPU : ONE_CPU;
         ResourceRequest totals = runner.totalResources();
         double totalCpu = totals.cpu() - reserved.cpu();
         double totalGpu = totals.gpu() - reserved.gpu();
@@ -128,6 +130,9 @@ public final class DistributeResources implements ResourceAllocation {
         }
         if (maxUnits > 0) {
             wanted = Math.min(wanted, maxUnits);
+        }
+        if (wanted == held && trial.resources().cpu() == base.cpu() + step.cpu() * held && trial.resources().gpu() == base.gpu() + step.gpu() * held) {
+            return null; // the usual case: nothing to change, nothing allocated
         }
         ResourceRequest next = new ResourceRequest(base.cpu() + step.cpu() * wanted, base.gpu() + step.gpu() * wanted, base.memoryBytes(), base.custom());
         return next.equals(trial.resources()) ? null : next;

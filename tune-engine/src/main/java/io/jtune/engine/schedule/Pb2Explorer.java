@@ -25,8 +25,9 @@ import java.util.Set;
  * standardised and clipped to [-2, 2], and a GP with {@link TimeVaryingSquaredExp} (start
  * variance 1, length scale 1, epsilon 0.1, noise 1; fitted by likelihood, length scale then capped
  * at 1) is fitted. The new hyperparameters maximise GP-UCB at the clone's time and score:
- * {@code mean + kappa var}, {@code kappa = sqrt(0.2 log(0.4 n))} for n points (0 while that is
- * negative), where the variance comes from a second GP that also holds the configs already chosen
+ * {@code mean + kappa var}, {@code kappa = sqrt(0.2 + max(0, log(0.4 n)))} for n points (current
+ * Ray's {@code UCB}; Ray's first PB2 used {@code sqrt(0.2 log(0.4 n))}, which explores too little
+ * to follow an optimum that moves during training), where the variance comes from a second GP that also holds the configs already chosen
  * in this round (with target 0), so one round spreads out. Ten random starts, each polished
  * locally. The exploited trial then enters the data at the clone's time and score with its new
  * hyperparameters. Integer parameters are truncated, as Ray does.
@@ -167,7 +168,7 @@ final class Pb2Explorer implements PbtExploreStrategy {
             }
             variance = fit(x1, y1, random);
         }
-        double kappa = Math.sqrt(Math.max(0, 0.2 * Math.log(0.4 * n)));
+        double kappa = Math.sqrt(0.2 + Math.max(0, Math.log(0.4 * n)));
         GaussianProcess forVariance = variance;
         double[] m = new double[2];
         double[] v = new double[2];

@@ -17,6 +17,7 @@ import io.jtune.api.space.Space;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ResultGrid;
+import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
@@ -28,6 +29,7 @@ import io.jtune.engine.testing.StopAt;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -108,6 +110,23 @@ class DeterministicModeTest {
         assertEquals(1, tpeWithAsha("tpe-1", 1, false), "one step computed at a time");
         for (String other : new String[] {"tpe-4b", "tpe-2", "tpe-1"}) {
             assertSameFiles(storage.resolve("tpe-4"), storage.resolve(other));
+        }
+    }
+
+    @Test
+    void aStepWaitingForItsTurnIsNotTakenForAStall() {
+        TrainFunction steady = (config, session) -> {
+            for (int i = 1; i <= 3; i++) {
+                LockSupport.parkNanos(200_000_000L);
+                session.report(Map.of("loss", config.getDouble("x") / i));
+            }
+        };
+        // one slot for a width of 4: each step waits for three others (600 ms), longer than the 500 ms limit
+        ResultGrid grid = quiet(Tuner.of("steady", steady), "waiting", 1).stallTimeout(Duration.ofMillis(500))
+                .space(XY).metric("loss", Mode.MIN).numSamples(4).fit();
+        for (TrialOutcome trial : grid.trials()) {
+            assertEquals(TrialStatus.TERMINATED, trial.status(), trial.id());
+            assertEquals(0, trial.numFailures(), trial.id() + " was never taken for stalled");
         }
     }
 

@@ -14,7 +14,9 @@ import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.TestTrialView;
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.Map;
@@ -22,8 +24,17 @@ import org.junit.jupiter.api.Test;
 
 class FifoSchedulerTest {
 
-    /** A runner with {@code freeCpus} CPUs free and nothing else. */
-    private record Runner(List<? extends TrialView> trials, double freeCpus) implements RunnerView {
+    /** A runner with {@code freeCpus} CPUs free and nothing else; {@code waiting}: the waiting trials it keeps apart, or null to filter {@code trials}. */
+    private record Runner(List<? extends TrialView> trials, double freeCpus, Map<TrialStatus, List<TestTrialView>> waiting) implements RunnerView {
+        Runner(List<? extends TrialView> trials, double freeCpus) {
+            this(trials, freeCpus, null);
+        }
+
+        @Override
+        public Collection<? extends TrialView> waitingTrials(TrialStatus status) {
+            return waiting == null ? RunnerView.super.waitingTrials(status) : waiting.get(status);
+        }
+
         @Override
         public boolean hasResources(ResourceRequest request) {
             return request.cpu() <= freeCpus;
@@ -146,25 +157,22 @@ class FifoSchedulerTest {
     }
 
     @Test
-    void aChoiceLooksOnlyAtTheUnfinishedTrials() {
-        List<TestTrialView> trials = new ArrayList<>();
-        for (int i = 0; i < 10_000; i++) {
-            trials.add(trial("done" + i, TrialStatus.TERMINATED, 1));
-        }
-        Runner runner = new Runner(trials, 2);
-        assertNull(fifo.chooseTrialToRun(runner));
-        for (int i = 0; i < 5; i++) {
-            trials.add(trial("live" + i, i < 2 ? TrialStatus.RUNNING : TrialStatus.PENDING, 1));
-        }
-        for (int choice = 0; choice < 100; choice++) {
-            int before = statusReads(trials);
-            assertSame(trials.get(10_002), fifo.chooseTrialToRun(runner));
-            int reads = statusReads(trials) - before;
-            assertTrue(reads <= 2 * 5, reads + " status reads for 5 unfinished trials among 10,005");
-        }
-    }
+    void aChoiceReadsOnlyTheWaitingTrialsTheRunnerKeepsApart() {
+        TestTrialView big = trial("big", TrialStatus.PENDING, 4);
+        TestTrialView fits = trial("fits", TrialStatus.PENDING, 1);
+        TestTrialView paused = trial("paused", TrialStatus.PAUSED, 1);
+        List<TrialView> everyTrial = new AbstractList<>() {
+            @Override
+            public TrialView get(int index) {
+                throw new AssertionError("FIFO scanned every trial");
+            }
 
-    private static int statusReads(List<TestTrialView> trials) {
-        return trials.stream().mapToInt(TestTrialView::statusReads).sum();
+            @Override
+            public int size() {
+                return 10_000;
+            }
+        };
+        assertSame(fits, fifo.chooseTrialToRun(new Runner(everyTrial, 2, Map.of(TrialStatus.PENDING, List.of(big, fits), TrialStatus.PAUSED, List.of(paused)))));
+        assertSame(paused, fifo.chooseTrialToRun(new Runner(everyTrial, 2, Map.of(TrialStatus.PENDING, List.of(big), TrialStatus.PAUSED, List.of(paused)))));
     }
 }

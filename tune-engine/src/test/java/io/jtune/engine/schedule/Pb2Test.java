@@ -112,11 +112,12 @@ class Pb2Test {
     }
 
     /**
-     * Measured (deterministic: trials take turns on one CPU): toy problem PB2 median 1.0985 against
-     * PBT 1.0868; moving learning rate PB2 0.2267 against PBT 0.2348. PB2 must stay within 0.01 of
-     * PBT's median on both (it beats it on one, trails by 0.008 on the other), and its worst seed
-     * must beat PBT's worst seed (1.048 against 0.932, 0.127 against 0.056): bandit exploration is
-     * what keeps a 4-trial population from collapsing.
+     * Measured (deterministic: trials take turns on one CPU): toy problem PB2 median 1.0979 against
+     * PBT 1.0868; moving learning rate PB2 0.2551 against PBT 0.2348. PB2 must match or beat PBT's
+     * median on both, and its worst seed must beat PBT's worst seed (1.048 against 0.932, 0.101
+     * against 0.056): bandit exploration is what keeps a 4-trial population from collapsing. With
+     * Ray's first UCB weight, {@code sqrt(0.2 log(0.4 n))}, PB2 trailed on the moving learning rate
+     * (0.2267): it explored too little to follow the moving optimum.
      */
     @Test
     void pb2MatchesPbtWithFourTrialsAtEqualBudget() throws Exception {
@@ -124,7 +125,7 @@ class Pb2Test {
             double[] pbt = Pb2Benchmark.run(p, PopulationProblems::pbt, 10, dir);
             double[] pb2 = Pb2Benchmark.run(p, PopulationProblems::pb2, 10, dir);
             String detail = p.name() + ": PB2 " + Arrays.toString(pb2) + ", PBT " + Arrays.toString(pbt);
-            assertTrue(SearcherBenchmark.median(pb2) >= SearcherBenchmark.median(pbt) - 0.01, detail);
+            assertTrue(SearcherBenchmark.median(pb2) >= SearcherBenchmark.median(pbt), detail);
             assertTrue(Arrays.stream(pb2).min().orElseThrow() > Arrays.stream(pbt).min().orElseThrow(), detail);
         }
     }

@@ -69,6 +69,16 @@ class ResourceChangingRunTest {
         assertEachIterationOnceFromItsRestoredState(longOne);
     }
 
+    @Test
+    void aResourceChangingAnnotatedClassWrapsItsSchedulerAndItsStepSeesTheNewCpus() throws IOException {
+        Tuner tuner = Tuner.of(example.models.GrowsAlone.class).storagePath(storage).name("annotated").progress(false)
+                .machineResources(new MachineResources(3, 0, 1L << 30, Map.of()));
+        assertEquals("ResourceChangingScheduler over Using FIFO scheduling algorithm.", tuner.spec().scheduler().debugString());
+        TrialOutcome longOne = longTrial(tuner.fit());
+        assertGrewTo(3, longOne);
+        assertEachIterationOnceFromItsRestoredState(longOne);
+    }
+
     /** Ends the experiment (as a failing component does) at the first result of a trial on {@code cpus} CPUs, while it is running. */
     public static final class InterruptAtCpus implements Callback {
         static final AtomicBoolean ARMED = new AtomicBoolean();

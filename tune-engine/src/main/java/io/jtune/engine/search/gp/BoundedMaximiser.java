@@ -2,7 +2,7 @@ package io.jtune.engine.search.gp;
 
 import java.util.function.ToDoubleFunction;
 import java.util.random.RandomGenerator;
-import org.apache.commons.math3.exception.TooManyEvaluationsException;
+import org.apache.commons.math3.exception.MathIllegalStateException;
 import org.apache.commons.math3.optim.InitialGuess;
 import org.apache.commons.math3.optim.MaxEval;
 import org.apache.commons.math3.optim.SimpleBounds;
@@ -16,8 +16,8 @@ import org.apache.commons.math3.optim.univariate.UnivariateObjectiveFunction;
 /**
  * Maximises a function over a box from a given start and from random starts, each run polished by
  * a bounded derivative-free local search (Commons Math BOBYQA; Brent's method in one dimension,
- * where BOBYQA does not apply); the best point any run evaluated wins. Non-finite values count as
- * the worst.
+ * where BOBYQA does not apply); the best point any run evaluated wins, also when a run ends early
+ * (out of evaluations, or a stalled trust region). Non-finite values count as the worst.
  */
 public final class BoundedMaximiser {
     private static final double INITIAL_RADIUS = 0.5;
@@ -50,8 +50,8 @@ public final class BoundedMaximiser {
                             .optimize(new MaxEval(maxEvaluations), GoalType.MAXIMIZE, new InitialGuess(guess), new SimpleBounds(lo, hi),
                                     new ObjectiveFunction(t -> best.offer(t, f.applyAsDouble(t))));
                 }
-            } catch (TooManyEvaluationsException e) {
-                // the best point evaluated so far stands
+            } catch (MathIllegalStateException e) {
+                // out of evaluations, or BOBYQA's trust region stalled on a flat or noisy surface: the best point evaluated so far stands
             }
             best.offer(guess, f.applyAsDouble(guess));
         }

@@ -3,13 +3,14 @@ package io.jtune.engine.search.bench;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.engine.search.BasicVariantGenerator;
 import io.jtune.engine.search.tpe.TpeSearch;
+import io.jtune.engine.search.tpe.TpeSettings;
 import java.util.function.Supplier;
 
 /**
  * The conditional-space benchmark: the SVM-like space ({@link Problem#svmLike}), {@code evaluations}
  * sequential trials for each of {@code seeds} seeds (0, 1, ...); median best error of random search
  * over the flattened space, random search over the conditional space, TPE over the flattened space
- * and TPE over the conditional space. The Optuna side is {@code src/test/python/optuna_conditional_bench.py}.
+ * and TPE over the conditional space, with its default (normalised) kernels and with Optuna 3.1's. The Optuna side is {@code src/test/python/optuna_conditional_bench.py}.
  *
  * <pre>
  * mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test \
@@ -29,6 +30,8 @@ public final class ConditionalBenchmark {
         report("random, conditional space", () -> new BasicVariantGenerator(-1), Problem.svmLike(true), evaluations, seeds);
         report("TPE, flattened space", TpeSearch::new, Problem.svmLike(false), evaluations, seeds);
         report("TPE, conditional space", TpeSearch::new, Problem.svmLike(true), evaluations, seeds);
+        report("TPE-3.1 kernels, conditional", () -> new TpeSearch(TpeSettings.defaults().withNormalizedKernels(false)), Problem.svmLike(true),
+                evaluations, seeds);
     }
 
     /** Median best value of a searcher over seeds 0..seeds-1. */

@@ -98,10 +98,11 @@ public final class TunerSearchBenchmark {
         } finally {
             deleteTree(storage);
         }
-        if (Boolean.parseBoolean(System.getProperty("optuna", "true"))) {
+        boolean optuna = Boolean.parseBoolean(System.getProperty("optuna", "true"));
+        if (optuna) {
             runOptuna(evaluations, seeds, problems, best);
         }
-        printTable(problems, best);
+        printTable(problems, best, optuna);
     }
 
     /** Runs the Optuna script on the same functions and adds its best values. */
@@ -122,15 +123,18 @@ public final class TunerSearchBenchmark {
         }
     }
 
-    private static void printTable(List<Problem> problems, Map<String, Map<String, List<Double>>> best) {
+    /** Median regrets; with {@code optuna}, its columns and every ratio to Optuna TPE's, else the regrets alone. */
+    private static void printTable(List<Problem> problems, Map<String, Map<String, List<Double>>> best, boolean optuna) {
         List<String> columns = new ArrayList<>(searchers().keySet());
-        columns.add("Optuna TPE");
-        columns.add("Optuna CMA-ES");
+        if (optuna) {
+            columns.add("Optuna TPE");
+            columns.add("Optuna CMA-ES");
+        }
         System.out.println("| function | " + String.join(" | ", columns) + " | best jtune ÷ Optuna TPE |");
         System.out.println("|---" + "|---".repeat(columns.size() + 1) + "|");
         for (Problem problem : problems) {
             Map<String, List<Double>> bySearcher = best.get(problem.name());
-            double reference = median(bySearcher.get("Optuna TPE")) - problem.optimum();
+            double reference = optuna ? median(bySearcher.get("Optuna TPE")) - problem.optimum() : Double.NaN;
             StringBuilder row = new StringBuilder("| " + problem.name() + " |");
             double bestJtune = Double.POSITIVE_INFINITY;
             for (String column : columns) {
@@ -138,9 +142,9 @@ public final class TunerSearchBenchmark {
                 if (column.startsWith("jtune")) {
                     bestJtune = Math.min(bestJtune, regret);
                 }
-                row.append(String.format(Locale.ROOT, " %.3g (%.2f×) |", regret, regret / reference));
+                row.append(optuna ? String.format(Locale.ROOT, " %.3g (%.2f×) |", regret, regret / reference) : String.format(Locale.ROOT, " %.3g |", regret));
             }
-            row.append(String.format(Locale.ROOT, " %.2f× |", bestJtune / reference));
+            row.append(optuna ? String.format(Locale.ROOT, " %.2f× |", bestJtune / reference) : " – |");
             System.out.println(row);
         }
     }

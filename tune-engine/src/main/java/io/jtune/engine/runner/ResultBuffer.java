@@ -1,0 +1,62 @@
+package io.jtune.engine.runner;
+
+import io.jtune.api.spi.TrialScheduler;
+import io.jtune.engine.ExperimentSpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How far a trial may run ahead of the driver's decisions (Ray Tune's result buffering,
+ * {@code TUNE_RESULT_BUFFER_LENGTH}): with a buffer of n, a trial takes its next step as soon as it
+ * has reported, until n of its results wait for a decision. Each result still reaches the
+ * stoppers, the scheduler, the searcher and the callbacks, in order. A stop decided on a result
+ * takes effect at the latest n − 1 steps later: the results reported after it are dropped (their
+ * steps were computed for nothing), and a checkpoint asked for on a result holds the state of the
+ * latest step taken. Buffering is used only where that is safe: with a scheduler that
+ * {@linkplain TrialScheduler#supportsBufferedResults supports it} (FIFO, ASHA; not PBT, HyperBand,
+ * median stopping, which pause trials) and not in deterministic mode; elsewhere the buffer is 1.
+ * Set with {@code Tuner.resultBuffer(n)} or the system property {@value #PROPERTY}; the threads
+ * executor honours it, the process and cluster executors wait for each decision.
+ */
+public final class ResultBuffer {
+    private static final Logger LOG = LoggerFactory.getLogger(ResultBuffer.class);
+    /** The system property setting the buffer for every experiment: a number >= 1 (default 1). */
+    public static final String PROPERTY = "jtune.resultBuffer";
+
+    private ResultBuffer() {
+    }
+
+    /** 1 when the system property is unset, else its number; anything else is refused naming the property. */
+    public static int fromSystemProperty() {
+        String value = System.getProperty(PROPERTY);
+        if (value == null || value.isBlank()) {
+            return 1;
+        }
+        try {
+            int buffer = Integer.parseInt(value.trim());
+            if (buffer >= 1) {
+                return buffer;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("system property " + PROPERTY + " must be a number >= 1 (1 = wait for the decision on each result), got '" + value + "'");
+    }
+
+    /** The buffer trials of the experiment run with: the one asked for where it is safe, else 1 (said in the log). */
+    static int inForce(ExperimentSpec spec, TrialScheduler scheduler) {
+        int asked = spec.resultBuffer();
+        if (asked == 1) {
+            return 1;
+        }
+        if (spec.deterministic()) {
+            LOG.info("result buffer {} not used: deterministic mode decides on each result in its logical order", asked);
+            return 1;
+        }
+        if (!scheduler.supportsBufferedResults()) {
+            LOG.info("result buffer {} not used: the scheduler {} decides on each result (it may pause trials)", asked, scheduler.debugString());
+            return 1;
+        }
+        return asked;
+    }
+}

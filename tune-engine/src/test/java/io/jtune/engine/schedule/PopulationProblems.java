@@ -47,7 +47,7 @@ public final class PopulationProblems {
 
     public static Problem toy() {
         return new Problem("toy", "Q", PbtToyProblemTest.ToyTrainable::new, SearchSpace.builder().uniform("h0", 0, 1).uniform("h1", 0, 1).build(),
-                Map.of("h0", new double[] {0, 1}, "h1", new double[] {0, 1}));
+                new java.util.TreeMap<>(Map.of("h0", new double[] {0, 1}, "h1", new double[] {0, 1}))); // in name order: Map.of's order changes from JVM to JVM
     }
 
     public static Problem movingLearningRate() {

@@ -113,7 +113,7 @@ public final class EngineBenchmark {
                     driver.add(micros[1]);
                 }
                 System.out.printf(Locale.ROOT, "  output files %-3s %8.1f µs/trial wall, %6.1f µs/trial driver-thread CPU  (wall runs: %s)%n",
-                        files ? "on" : "off", median(wall), median(driver), format(wall));
+                        files ? "on" : "off", median(wall), median(driver), format(wall, 2));
             }
         }
         if (which.equals("all") || which.equals("throughput")) {
@@ -125,7 +125,7 @@ public final class EngineBenchmark {
                 for (int i = 0; i < runs; i++) {
                     ratios.add(throughput(files));
                 }
-                System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %6.2fx the %d s minimum  (runs: %s)%n", files ? "on" : "off", median(ratios), TRIAL_SECONDS, format(ratios));
+                System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %6.2fx the %d s minimum  (runs: %s)%n", files ? "on" : "off", median(ratios), TRIAL_SECONDS, format(ratios, 2));
             }
         }
     }
@@ -188,17 +188,19 @@ public final class EngineBenchmark {
         return new double[] {nanos / 1e9, cpuNanos / 1e9};
     }
 
-    private static double median(List<Double> values) {
+    /** The median of the values. */
+    static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         sorted.sort(null);
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
-    private static String format(List<Double> values) {
+    /** The values, comma-separated, with {@code decimals} decimals. */
+    static String format(List<Double> values, int decimals) {
         StringBuilder s = new StringBuilder();
         for (double v : values) {
-            s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", v));
+            s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%." + decimals + "f", v));
         }
         return s.toString();
     }

@@ -94,14 +94,14 @@ public final class HandoffBenchmark {
                         buffered.add(jtune(w, RESULT_BUFFER) / w.minimumSeconds());
                     }
                 }
-                double p = median(plain);
-                double j = median(jtune);
+                double p = EngineBenchmark.median(plain);
+                double j = EngineBenchmark.median(jtune);
                 System.out.printf(Locale.ROOT, "  %-48s minimum %5.1f s  plain threads %.4fx  jtune %.4fx (÷ plain %.4f)", w.name(), w.minimumSeconds(), p, j, j / p);
                 if (!buffered.isEmpty()) {
-                    double b = median(buffered);
+                    double b = EngineBenchmark.median(buffered);
                     System.out.printf(Locale.ROOT, "  jtune resultBuffer(%d) %.4fx (÷ plain %.4f)", RESULT_BUFFER, b, b / p);
                 }
-                System.out.printf(Locale.ROOT, "%n      runs: plain %s; jtune %s; buffered %s%n", format(plain), format(jtune), format(buffered));
+                System.out.printf(Locale.ROOT, "%n      runs: plain %s; jtune %s; buffered %s%n", EngineBenchmark.format(plain, 4), EngineBenchmark.format(jtune, 4), EngineBenchmark.format(buffered, 4));
             }
         } finally {
             for (Path storage : WRITTEN) {
@@ -152,20 +152,5 @@ public final class HandoffBenchmark {
 
     private static void sleepMicros(long micros) throws InterruptedException {
         Thread.sleep(micros / 1000, (int) (micros % 1000) * 1000);
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    private static String format(List<Double> values) {
-        StringBuilder s = new StringBuilder();
-        for (double v : values) {
-            s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.4f", v));
-        }
-        return s.toString();
     }
 }

@@ -5,17 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
+import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
-import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.Stopper;
-import io.jtune.api.spi.TrialScheduler;
-import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.MachineResources;
-import io.jtune.engine.schedule.FifoScheduler;
+import io.jtune.engine.schedule.MedianStoppingRule;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -155,46 +153,11 @@ class ResultBufferTest {
         assertTrue(reported.get() <= 9 + BUFFER, "stopped within the buffer: " + reported.get() + " reports");
     }
 
-    /** FIFO's decisions, but without saying it supports buffered results. */
-    private static final class UnbufferedFifo implements TrialScheduler {
-        private final FifoScheduler fifo = new FifoScheduler();
-
-        @Override
-        public void onTrialAdd(RunnerView runner, TrialView trial) {
-            fifo.onTrialAdd(runner, trial);
-        }
-
-        @Override
-        public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
-            return fifo.onTrialResult(runner, trial, result);
-        }
-
-        @Override
-        public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
-            fifo.onTrialComplete(runner, trial, result);
-        }
-
-        @Override
-        public void onTrialError(RunnerView runner, TrialView trial) {
-            fifo.onTrialError(runner, trial);
-        }
-
-        @Override
-        public void onTrialRemove(RunnerView runner, TrialView trial) {
-            fifo.onTrialRemove(runner, trial);
-        }
-
-        @Override
-        public TrialView chooseTrialToRun(RunnerView runner) {
-            return fifo.chooseTrialToRun(runner);
-        }
-    }
-
     @Test
-    void withoutABufferWithAnUnsupportingSchedulerOrInDeterministicModeEachResultWaitsForItsDecision() {
+    void withoutABufferWithASchedulerThatPausesOrInDeterministicModeEachResultWaitsForItsDecision() {
         Map<String, UnaryOperator<Tuner>> setups = Map.of(
                 "default", t -> t,
-                "unsupporting", t -> t.resultBuffer(BUFFER).scheduler(new UnbufferedFifo()),
+                "median stopping", t -> t.resultBuffer(BUFFER).scheduler(MedianStoppingRule.builder().metric("step", Mode.MAX).build()),
                 "deterministic", t -> t.resultBuffer(BUFFER).deterministic(true));
         setups.forEach((name, setup) -> {
             CountingSteps steps = new CountingSteps();

@@ -28,14 +28,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The driver thread's cost of tune-report: the same experiment (8 trials, 2 at a time, 4,000
  * results each from a step of about 0.3 ms) run plain (report and TensorBoard off), with the
  * report refreshed during the run, with the report and the TuneServer polled at 10 Hz by a client
- * (GET /api/trials), and with TensorBoard files. Measures the CPU time of the driver thread (the
- * thread calling fit) and the wall time, 5 rounds with the variants interleaved; prints medians
- * and ratios to plain. Run from the repository root:
+ * (GET /api/trials), with TensorBoard files, and with all three. Measures the CPU time of the driver
+ * thread (the thread calling fit) and the wall time, {@code -Drounds=5} rounds with the variants
+ * interleaved; prints the medians, and the median (min-max) over the rounds of each round's ratio to
+ * its own plain run, which a machine whose load drifts disturbs less. Run from the repository root:
  * {@code mvn -q -pl tune-report -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test}, then
  * {@code java -cp tune-report/target/test-classes:tune-report/target/classes:$(cat tune-report/target/cp.txt) io.jtune.report.bench.DriverCostBenchmark}
  */
 public final class DriverCostBenchmark {
-    private static final int ROUNDS = 5;
+    private static final int ROUNDS = Integer.getInteger("rounds", 5);
     private static final int TRIALS = 8;
     private static final int STEPS = 4_000;
 
@@ -44,7 +45,7 @@ public final class DriverCostBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path storage = Files.createTempDirectory("jtune-driver-cost");
-        List<String> variants = List.of("plain", "report", "report + server polled at 10 Hz", "tensorboard");
+        List<String> variants = List.of("plain", "report", "report + server polled at 10 Hz", "tensorboard", "report + server + tensorboard");
         Map<String, List<double[]>> samples = new LinkedHashMap<>();
         variants.forEach(v -> samples.put(v, new ArrayList<>()));
         run(storage, "warm-up", "plain");
@@ -54,20 +55,27 @@ public final class DriverCostBenchmark {
                 samples.get(variant).add(run(storage, variant.replaceAll("[^a-z0-9]+", "-") + "-" + round, variant));
             }
         }
-        double plainCpu = median(samples.get("plain"), 0);
-        double plainWall = median(samples.get("plain"), 1);
-        System.out.printf(Locale.ROOT, "%-34s %14s %8s %12s %8s%n", "variant", "driver CPU ms", "ratio", "wall ms", "ratio");
+        System.out.printf(Locale.ROOT, "%-34s %14s %24s %12s %24s%n", "variant", "driver CPU ms", "ratio per round", "wall ms", "ratio per round");
         for (String v : variants) {
-            double cpu = median(samples.get(v), 0);
-            double wall = median(samples.get(v), 1);
-            System.out.printf(Locale.ROOT, "%-34s %14.0f %8.3f %12.0f %8.3f%n", v, cpu, cpu / plainCpu, wall, wall / plainWall);
+            System.out.printf(Locale.ROOT, "%-34s %14.0f %24s %12.0f %24s%n", v, median(samples.get(v), 0), ratios(samples.get(v), samples.get("plain"), 0),
+                    median(samples.get(v), 1), ratios(samples.get(v), samples.get("plain"), 1));
         }
+    }
+
+    /** The median and range over the rounds of the variant's value divided by plain's in the same round. */
+    private static String ratios(List<double[]> variant, List<double[]> plain, int column) {
+        double[] r = new double[variant.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = variant.get(i)[column] / plain.get(i)[column];
+        }
+        Arrays.sort(r);
+        return String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", r[r.length / 2], r[0], r[r.length - 1]);
     }
 
     /** One experiment; returns {driver CPU ms, wall ms}. */
     private static double[] run(Path storage, String name, String variant) throws Exception {
         System.setProperty(ReportCallback.ENABLED_PROPERTY, String.valueOf(variant.startsWith("report")));
-        System.setProperty(TensorBoardCallback.ENABLED_PROPERTY, String.valueOf(variant.equals("tensorboard")));
+        System.setProperty(TensorBoardCallback.ENABLED_PROPERTY, String.valueOf(variant.contains("tensorboard")));
         Tuner tuner = Tuner.of("steps", (config, session) -> {
                     double x = config.getDouble("x");
                     for (int i = 1; i <= STEPS; i++) {

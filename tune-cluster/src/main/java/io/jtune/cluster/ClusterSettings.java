@@ -14,7 +14,10 @@ import java.util.Objects;
  *   <li>{@value #INSECURE} = {@code true} for plaintext, refused unless every address is loopback;</li>
  *   <li>{@value #WAIT_FOR_WORKERS} = seconds to wait for a worker that can run a trial's request (default 60);</li>
  *   <li>{@value #MIN_WORKERS} = workers to wait for (up to that time) before the first trial starts (default 1);</li>
- *   <li>{@value #MAX_LOST_RUNS} = how often one trial may lose its worker before it counts as a failure (default 3).</li>
+ *   <li>{@value #MAX_LOST_RUNS} = how often one trial may lose its worker before it counts as a failure (default 3);</li>
+ *   <li>{@value #SHARED_STORAGE} = {@code true} when every worker sees the experiment's storage path at the same place
+ *       (a shared file system): workers write checkpoints straight into the trial folders and restore from there,
+ *       and only paths cross the network (default false: checkpoints are streamed).</li>
  * </ul>
  *
  * @param address where the driver listens
@@ -23,14 +26,17 @@ import java.util.Objects;
  * @param waitForWorkers how long to wait for workers that can run the trials' request
  * @param maxLostRuns per trial, lost workers that do not count as failures
  * @param minWorkers workers to wait for before trials start
+ * @param sharedStorage the storage path is visible to every worker at the same place
  */
-public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure, Duration waitForWorkers, int maxLostRuns, int minWorkers) {
+public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure, Duration waitForWorkers, int maxLostRuns, int minWorkers,
+                              boolean sharedStorage) {
     public static final String ADDRESS = "jtune.cluster";
     public static final String TLS = "jtune.cluster.tls";
     public static final String INSECURE = "jtune.cluster.insecure";
     public static final String WAIT_FOR_WORKERS = "jtune.cluster.waitForWorkers";
     public static final String MAX_LOST_RUNS = "jtune.cluster.maxLostRuns";
     public static final String MIN_WORKERS = "jtune.cluster.minWorkers";
+    public static final String SHARED_STORAGE = "jtune.cluster.sharedStorage";
     /** Where a node looks for its TLS folder when none is named. */
     public static final Path DEFAULT_TLS = Path.of(System.getProperty("user.home"), ".jtune", "tls");
 
@@ -50,7 +56,7 @@ public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure
 
     /** Secure defaults for a driver listening on {@code address}. */
     public static ClusterSettings at(HostPort address) {
-        return new ClusterSettings(address, DEFAULT_TLS, false, Duration.ofSeconds(60), 3, 1);
+        return new ClusterSettings(address, DEFAULT_TLS, false, Duration.ofSeconds(60), 3, 1, false);
     }
 
     /** The settings the system properties give. */
@@ -64,28 +70,34 @@ public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure
                 Boolean.parseBoolean(System.getProperty(INSECURE, "false")),
                 Duration.ofSeconds(intProperty(WAIT_FOR_WORKERS, 60)),
                 intProperty(MAX_LOST_RUNS, 3),
-                intProperty(MIN_WORKERS, 1));
+                intProperty(MIN_WORKERS, 1),
+                Boolean.parseBoolean(System.getProperty(SHARED_STORAGE, "false")));
     }
 
     public ClusterSettings withTls(Path folder) {
-        return new ClusterSettings(address, folder, false, waitForWorkers, maxLostRuns, minWorkers);
+        return new ClusterSettings(address, folder, false, waitForWorkers, maxLostRuns, minWorkers, sharedStorage);
     }
 
     /** Plaintext: allowed only when every address is loopback (checked when the node starts). */
     public ClusterSettings insecureOnLoopback() {
-        return new ClusterSettings(address, tlsFolder, true, waitForWorkers, maxLostRuns, minWorkers);
+        return new ClusterSettings(address, tlsFolder, true, waitForWorkers, maxLostRuns, minWorkers, sharedStorage);
     }
 
     public ClusterSettings withWaitForWorkers(Duration wait) {
-        return new ClusterSettings(address, tlsFolder, insecure, wait, maxLostRuns, minWorkers);
+        return new ClusterSettings(address, tlsFolder, insecure, wait, maxLostRuns, minWorkers, sharedStorage);
     }
 
     public ClusterSettings withMaxLostRuns(int max) {
-        return new ClusterSettings(address, tlsFolder, insecure, waitForWorkers, max, minWorkers);
+        return new ClusterSettings(address, tlsFolder, insecure, waitForWorkers, max, minWorkers, sharedStorage);
     }
 
     public ClusterSettings withMinWorkers(int count) {
-        return new ClusterSettings(address, tlsFolder, insecure, waitForWorkers, maxLostRuns, count);
+        return new ClusterSettings(address, tlsFolder, insecure, waitForWorkers, maxLostRuns, count, sharedStorage);
+    }
+
+    /** Workers see the storage path at the same place: checkpoints are written and restored in place, not streamed. */
+    public ClusterSettings withSharedStorage(boolean shared) {
+        return new ClusterSettings(address, tlsFolder, insecure, waitForWorkers, maxLostRuns, minWorkers, shared);
     }
 
     /** The TLS files, or null for plaintext. */

@@ -1,5 +1,6 @@
 package io.jtune.cluster;
 
+import io.jtune.cluster.node.ClassPathDigest;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.NodeResources;
@@ -135,6 +136,7 @@ public final class Worker {
 
     /** Serves drivers one after another; returns the exit code. */
     static int run(Options options) {
+        digestClassPathMeanwhile();
         boolean first = true;
         for (int served = 0; served < options.drivers(); served++) {
             WorkerActor.WorkerStatus status = new WorkerActor.WorkerStatus();
@@ -170,6 +172,15 @@ public final class Worker {
         }
         System.out.println("jtune worker: served " + options.drivers() + " driver(s), as --drivers asked; exiting");
         return 0;
+    }
+
+    /** The class-path digest the driver asks for at join takes a second or two: start it while the worker joins. */
+    private static void digestClassPathMeanwhile() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        ClassLoader loader = context != null ? context : Worker.class.getClassLoader();
+        Thread digest = new Thread(() -> ClassPathDigest.of(loader), "jtune-class-path-digest");
+        digest.setDaemon(true);
+        digest.start();
     }
 
     private static boolean awaitAdmission(ActorSystem<Object> system, WorkerActor.WorkerStatus status, Duration timeout) {

@@ -106,7 +106,7 @@ class NodeLossTest {
         return Tuner.of(StepTrainable.class)
                 .name(name)
                 .storagePath(dir.resolve("results"))
-                .space(SearchSpace.builder().grid("x", 0.1, 0.2, 0.3).constant("stepMillis", 300).constant("iterations", ITERATIONS).build())
+                .space(SearchSpace.builder().grid("x", 0.1, 0.2, 0.3).constant("stepMillis", 500).constant("iterations", ITERATIONS).build())
                 .resources(ResourceRequest.cpus(1))
                 .checkpoint(CheckpointPolicy.every(1))
                 .callbacks(watch)

@@ -6,18 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.cluster.node.CodeDigest;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.stop.MaximumIterationStopper;
 import java.io.File;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,25 +87,58 @@ class SecurityTest {
         Path other = dir.resolve("other-classes");
         CheckpointFolders.copy(classes, other);
         Files.writeString(other.resolve("changed.txt"), "a different build");
-        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .map(e -> Path.of(e).toAbsolutePath().normalize().equals(classes.toAbsolutePath().normalize()) ? other.toString() : e)
+
+        String output = refusedWorkerOutput("other-code", classPathWith(classes, other));
+
+        assertTrue(output.contains("has other code for " + StepTrainable.class.getName()) && output.contains("the worker's SHA-256 is")
+                && output.contains("the driver's is"), output);
+    }
+
+    @Test
+    void aWorkerWithAnotherBuildOfADependencyJarIsRefusedNamingTheJar() throws Exception {
+        Path jar = Path.of(org.apache.commons.math3.util.FastMath.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path other = dir.resolve("other-jars").resolve(jar.getFileName());
+        Files.createDirectories(other.getParent());
+        try (JarFile in = new JarFile(jar.toFile()); JarOutputStream out = new JarOutputStream(Files.newOutputStream(other))) {
+            for (JarEntry entry : in.stream().toList()) {
+                out.putNextEntry(new JarEntry(entry.getName()));
+                try (InputStream content = in.getInputStream(entry)) {
+                    content.transferTo(out);
+                }
+            }
+            out.putNextEntry(new JarEntry("patched.txt"));
+            out.write("a locally patched build".getBytes(StandardCharsets.UTF_8));
+        }
+
+        String output = refusedWorkerOutput("other-jar", classPathWith(jar, other));
+
+        assertTrue(output.contains("has another class path than the driver") && output.contains("commons-math3: the driver has " + jar.getFileName()
+                + " (SHA-256 " + CodeDigest.ofEntry(jar) + "), the worker has " + jar.getFileName()), output);
+    }
+
+    /** This JVM's class path with {@code original} replaced by {@code replacement}. */
+    private static String classPathWith(Path original, Path replacement) {
+        return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(e -> Path.of(e).toAbsolutePath().normalize().equals(original.toAbsolutePath().normalize()) ? replacement.toString() : e)
                 .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    /** Starts a worker on {@code classPath} next to a driver; the driver refuses it: returns the worker's output. */
+    private String refusedWorkerOutput(String name, String classPath) throws Exception {
         int port = WorkerProcesses.freePort();
         try (WorkerProcesses workers = new WorkerProcesses()) {
-            WorkerProcesses.WorkerProcess worker = workers.start("other-code", classPath, "--join", "127.0.0.1:" + port, "--tls", tls.resolve("worker").toString());
+            WorkerProcesses.WorkerProcess worker = workers.start(name, classPath, "--join", "127.0.0.1:" + port, "--tls", tls.resolve("worker").toString());
             CompletableFuture<Throwable> run = CompletableFuture.supplyAsync(() -> {
                 try {
-                    experiment("other-code", port, Duration.ofSeconds(20)).fit();
+                    experiment(name, port, Duration.ofSeconds(20)).fit();
                     return null;
                 } catch (RuntimeException e) {
                     return e;
                 }
             });
             assertEquals(Worker.EXIT_BAD_INPUT, worker.awaitExit(Duration.ofSeconds(60)));
-            String output = worker.output();
-            assertTrue(output.contains("has other code for " + StepTrainable.class.getName()) && output.contains("the worker's SHA-256 is")
-                    && output.contains("the driver's is"), output);
             assertTrue(run.get(60, TimeUnit.SECONDS) instanceof TuneException);
+            return worker.output();
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-/** Worker JVMs on 127.0.0.1 for the multi-JVM tests: started, signalled and always ended by the test. */
+/** Worker (and driver) JVMs on 127.0.0.1 for the multi-JVM tests: started, signalled and always ended by the test. */
 final class WorkerProcesses implements AutoCloseable {
     /** One worker process and its output file. */
     record WorkerProcess(Process process, Path log) {
@@ -77,9 +77,14 @@ final class WorkerProcesses implements AutoCloseable {
 
     /** Starts {@code io.jtune.cluster.Worker} with this JVM's class path (or {@code classPath}) and {@code args}. */
     WorkerProcess start(String name, String classPath, String... args) {
+        return startMain(name, classPath, Worker.class, args);
+    }
+
+    /** Starts the program {@code main} with this JVM's class path (or {@code classPath}) and {@code args}. */
+    WorkerProcess startMain(String name, String classPath, Class<?> main, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Dlogback.configurationFile=worker-logback.xml", "-cp", classPath == null ? System.getProperty("java.class.path") : classPath,
-                Worker.class.getName()));
+                main.getName()));
         command.addAll(List.of(args));
         Path log = LOGS.resolve(name + "-" + System.currentTimeMillis() + ".log");
         try {

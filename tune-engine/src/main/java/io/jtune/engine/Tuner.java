@@ -408,8 +408,8 @@ public final class Tuner {
     }
 
     /**
-     * Deterministic mode on with the width the run would have as its concurrency
-     * ({@link #maxConcurrentTrials}, else as many trials as {@link #machineResources} hold), or off
+     * Deterministic mode on with the width the run would have as its concurrency (as many trials as
+     * {@link #machineResources} hold, at most {@link #maxConcurrentTrials}), or off
      * (default: the system property {@value #DETERMINISTIC_PROPERTY}). Same results then need the
      * same concurrency; {@link #deterministic(int)} with a width gives them at any concurrency.
      */

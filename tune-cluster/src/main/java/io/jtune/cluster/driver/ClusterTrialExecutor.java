@@ -3,7 +3,7 @@ package io.jtune.cluster.driver;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.cluster.ClusterSettings;
-import io.jtune.cluster.node.CodeDigest;
+import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.TlsFiles;
 import io.jtune.cluster.wire.ToWorker;
@@ -110,11 +110,15 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         DriverBridge bridge = new DriverBridge();
         Path staging = spec.experimentDir().resolve(".incoming");
         ActorSystem<Object> system = ActorSystem.create(
-                DriverActor.create(bridge, type.getName(), CodeDigest.of(type), CodeDigest.sourceOf(type).toString(), staging, settings.maxLostRuns()),
+                DriverActor.create(bridge, TrainableCode.of(type), staging, settings.maxLostRuns()),
                 NodeConfig.SYSTEM_NAME, NodeConfig.of(NodeConfig.DRIVER_ROLE, settings.address(), settings.address(), tls));
         ClusterTrialExecutor executor = new ClusterTrialExecutor(settings, type.getName(), spec.name(), bridge, system);
         LOG.info("jtune cluster driver listens on {} ({}); start workers with: java -cp <the same class path> io.jtune.cluster.Worker --join {}",
                 settings.address(), tls == null ? "plaintext, loopback only" : "mutual TLS", settings.address());
+        if (spec.reuseTrainables()) {
+            LOG.warn("reuseTrainables is not honoured on the cluster: every run of a trial makes a new trainable on its worker (results are the same;"
+                    + " only the set-up cost is paid again). Each run is an actor with its own trial host, so a trainable cannot be handed to the next run safely.");
+        }
         executor.awaitWorkers(settings.minWorkers());
         if (executor.slots.isEmpty()) {
             executor.close();
@@ -240,10 +244,12 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources(), gpuIds));
         waitingForCapacity = false;
         bridge.runStarted();
-        Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path();
+        Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path().toAbsolutePath();
+        boolean shared = settings.sharedStorage();
+        String trialDir = shared ? launch.trialDir().toAbsolutePath().toString() : experimentName + "/" + launch.trialDir().getFileName();
         Command.StartTrial start = new Command.StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(),
-                experimentName + "/" + launch.trialDir().getFileName(), launch.resources(), gpuIds, null, launch.startIteration(), false);
-        system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), restore));
+                trialDir, launch.resources(), gpuIds, shared && restore != null ? restore.toString() : null, launch.startIteration(), false);
+        system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), shared ? null : restore, shared));
     }
 
     /** More free CPUs first (spreads the load), then the worker that waited longest for a trial. */

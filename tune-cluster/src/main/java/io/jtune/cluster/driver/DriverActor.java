@@ -2,6 +2,8 @@ package io.jtune.cluster.driver;
 
 import io.jtune.api.TuneException;
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.cluster.node.ClassPathDigest;
+import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.transfer.FolderReceiver;
 import io.jtune.cluster.transfer.FolderSender;
 import io.jtune.cluster.wire.CheckpointRef;
@@ -16,6 +18,7 @@ import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.Event;
 import io.jtune.engine.remote.EventMapping;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,9 +47,10 @@ final class DriverActor extends AbstractBehavior<Object> {
     /**
      * From the driver thread: start a run on {@code worker}; {@code start.trialDir()} is relative
      * ({@code <experiment>/<trial>}), {@code trialDir} the driver's folder, {@code restore} a
-     * checkpoint folder on the driver, or null.
+     * checkpoint folder on the driver to stream, or null; {@code shared}: the worker writes and reads
+     * checkpoints in the driver's folders ({@code jtune.cluster.sharedStorage}).
      */
-    record Launch(ActorRef<ToWorker> worker, Command.StartTrial start, Path trialDir, Path restore) {
+    record Launch(ActorRef<ToWorker> worker, Command.StartTrial start, Path trialDir, Path restore, boolean shared) {
     }
 
     /** From the driver thread: a command (continue, save, stop) for a run. */
@@ -61,16 +65,18 @@ final class DriverActor extends AbstractBehavior<Object> {
         final RunKey key;
         final ActorRef<ToWorker> worker;
         final Path trialDir;
+        final boolean shared;
         final List<Command> queued = new ArrayList<>();
         ActorRef<ToTrial> trial;
         int pendingSaves;
         boolean stopRequested;
         boolean ended;
 
-        Run(RunKey key, ActorRef<ToWorker> worker, Path trialDir) {
+        Run(RunKey key, ActorRef<ToWorker> worker, Path trialDir, boolean shared) {
             this.key = key;
             this.worker = worker;
             this.trialDir = trialDir;
+            this.shared = shared;
         }
     }
 
@@ -79,8 +85,7 @@ final class DriverActor extends AbstractBehavior<Object> {
 
     private final DriverBridge bridge;
     private final String trainableClass;
-    private final String digest;
-    private final String codeSource;
+    private final TrainableCode code;
     private final Path stagingRoot;
     private final int maxLostRuns;
     private final String self;
@@ -98,17 +103,15 @@ final class DriverActor extends AbstractBehavior<Object> {
     private final Map<String, List<String>> lostOn = new HashMap<>();
     private long transfers;
 
-    static Behavior<Object> create(DriverBridge bridge, String trainableClass, String digest, String codeSource, Path stagingRoot, int maxLostRuns) {
-        return Behaviors.setup(context -> new DriverActor(context, bridge, trainableClass, digest, codeSource, stagingRoot, maxLostRuns));
+    static Behavior<Object> create(DriverBridge bridge, TrainableCode code, Path stagingRoot, int maxLostRuns) {
+        return Behaviors.setup(context -> new DriverActor(context, bridge, code, stagingRoot, maxLostRuns));
     }
 
-    private DriverActor(ActorContext<Object> context, DriverBridge bridge, String trainableClass, String digest, String codeSource,
-                        Path stagingRoot, int maxLostRuns) {
+    private DriverActor(ActorContext<Object> context, DriverBridge bridge, TrainableCode code, Path stagingRoot, int maxLostRuns) {
         super(context);
         this.bridge = bridge;
-        this.trainableClass = trainableClass;
-        this.digest = digest;
-        this.codeSource = codeSource;
+        this.code = code;
+        this.trainableClass = code.className();
         this.stagingRoot = stagingRoot;
         this.maxLostRuns = maxLostRuns;
         this.self = context.getSystem().address().toString();
@@ -143,14 +146,7 @@ final class DriverActor extends AbstractBehavior<Object> {
         if (hello == null) {
             return this;
         }
-        String problem = report.problem() != null
-                ? "worker " + report.node() + " cannot load the trainable " + trainableClass + ": " + report.problem()
-                        + "; start the worker with the same class path as the driver (" + codeSource + ")"
-                : !digest.equals(report.digest())
-                ? "worker " + report.node() + " has other code for " + trainableClass + " than the driver " + self
-                        + ": the worker's SHA-256 is " + report.digest() + ", the driver's is " + digest + " (over " + codeSource
-                        + "); start the worker from the same build (the same jar or classes folder)"
-                : null;
+        String problem = codeProblem(report);
         if (problem != null) {
             LOG.error("refused {}", problem);
             worker.tell(new ToWorker.Refused(problem));
@@ -164,16 +160,35 @@ final class DriverActor extends AbstractBehavior<Object> {
         return this;
     }
 
+    /** Why the worker's code is not the driver's, or null when it is. */
+    private String codeProblem(ToDriver.CodeReport report) {
+        if (report.problem() != null) {
+            return "worker " + report.node() + " cannot load the trainable " + trainableClass + ": " + report.problem()
+                    + "; start the worker with the same class path as the driver (" + code.source() + ")";
+        }
+        if (!code.digest().equals(report.code().digest())) {
+            return "worker " + report.node() + " has other code for " + trainableClass + " than the driver " + self
+                    + ": the worker's SHA-256 is " + report.code().digest() + ", the driver's is " + code.digest() + " (over " + code.source()
+                    + "); start the worker from the same build (the same jar or classes folder)";
+        }
+        List<String> differences = ClassPathDigest.differences(code.classPath(), report.code().classPath());
+        if (!differences.isEmpty()) {
+            return "worker " + report.node() + " has another class path than the driver " + self + ": " + String.join("; ", differences)
+                    + "; start the worker with the same dependencies (the class path the driver runs with)";
+        }
+        return null;
+    }
+
     private Behavior<Object> onLaunch(Launch launch) {
         RunKey key = new RunKey(launch.start().trialId(), launch.start().runId());
-        Run run = new Run(key, launch.worker(), launch.trialDir());
+        Run run = new Run(key, launch.worker(), launch.trialDir(), launch.shared());
         runs.put(key, run);
         if (!workers.containsKey(launch.worker())) {
             lost(run, "its worker was lost before the trial started", false);
             return this;
         }
         if (launch.restore() == null) {
-            launch.worker().tell(new ToWorker.StartTrial(launch.start(), null, getContext().getSelf().narrow()));
+            launch.worker().tell(new ToWorker.StartTrial(launch.start(), null, getContext().getSelf().narrow(), launch.shared()));
             return this;
         }
         String id = "restore-" + key.trialId() + "-" + key.runId() + "-" + (++transfers);
@@ -212,7 +227,7 @@ final class DriverActor extends AbstractBehavior<Object> {
         if (sender.isDone()) {
             Command.StartTrial start = pendingStarts.remove(sender.transferId());
             dropOutgoing(sender.transferId());
-            run.worker.tell(new ToWorker.StartTrial(start, sender.reference(), getContext().getSelf().narrow()));
+            run.worker.tell(new ToWorker.StartTrial(start, sender.reference(), getContext().getSelf().narrow(), false));
         }
     }
 
@@ -332,6 +347,21 @@ final class DriverActor extends AbstractBehavior<Object> {
         }
     }
 
+    /** A checkpoint the worker wrote in the shared trial folder; null (and a warning) when it is not a folder there. */
+    private Checkpoint inPlace(Run run, Checkpoint written) {
+        if (written == null) {
+            return null;
+        }
+        Path folder = written.path().toAbsolutePath().normalize();
+        if (!folder.startsWith(run.trialDir.toAbsolutePath().normalize()) || !Files.isDirectory(folder)) {
+            LOG.warn("trial {}: the worker wrote its checkpoint to {}, which is not a folder in the trial folder {} as this driver sees it;"
+                    + " the trial keeps its earlier checkpoints (is the storage path really shared? jtune.cluster.sharedStorage)",
+                    run.key.trialId(), folder, run.trialDir);
+            return null;
+        }
+        return new Checkpoint(folder);
+    }
+
     /** An event of a run, posted as the engine's event; a checkpoint it names is moved into the trial's folder first. */
     private Behavior<Object> onTrialEvent(ToDriver.FromTrial message) {
         Event event = message.event();
@@ -344,10 +374,12 @@ final class DriverActor extends AbstractBehavior<Object> {
             return this;
         }
         if (posted instanceof TrialEvent.Reported r) {
-            posted = new TrialEvent.Reported(r.trialId(), r.runId(), r.metrics(), receive(run, message.checkpoint()), r.stepNanos());
+            Checkpoint checkpoint = run.shared ? inPlace(run, r.checkpoint()) : receive(run, message.checkpoint());
+            posted = new TrialEvent.Reported(r.trialId(), r.runId(), r.metrics(), checkpoint, r.stepNanos());
         } else if (posted instanceof TrialEvent.Saved s) {
             run.pendingSaves = Math.max(0, run.pendingSaves - 1);
-            posted = new TrialEvent.Saved(s.trialId(), s.runId(), receive(run, message.checkpoint()), s.iteration());
+            Checkpoint checkpoint = run.shared ? inPlace(run, s.checkpoint()) : receive(run, message.checkpoint());
+            posted = new TrialEvent.Saved(s.trialId(), s.runId(), checkpoint, s.iteration());
         } else {
             if (posted instanceof TrialEvent.Failed f) {
                 LOG.info("trial {} failed on worker {}: {}", f.trialId(), message.node(), f.error().toString());

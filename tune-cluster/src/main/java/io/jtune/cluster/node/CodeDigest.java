@@ -31,8 +31,12 @@ public final class CodeDigest {
 
     /** The digest of the class-path entry holding {@code type}. */
     public static String of(Class<?> type) {
-        Path source = sourceOf(type);
-        return CACHE.computeIfAbsent(source, CodeDigest::digest);
+        return ofEntry(sourceOf(type));
+    }
+
+    /** The digest of one class-path entry, a folder or a jar (computed once per JVM). */
+    public static String ofEntry(Path entry) {
+        return CACHE.computeIfAbsent(entry.toAbsolutePath().normalize(), CodeDigest::digest);
     }
 
     /** Where {@code type} was loaded from. */

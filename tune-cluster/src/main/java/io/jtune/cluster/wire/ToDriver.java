@@ -1,5 +1,6 @@
 package io.jtune.cluster.wire;
 
+import io.jtune.cluster.node.TrainableCode;
 import io.jtune.engine.remote.Event;
 import org.apache.pekko.actor.typed.ActorRef;
 
@@ -10,8 +11,8 @@ public interface ToDriver extends ClusterMessage {
     record Hello(ActorRef<ToWorker> worker, String node, WireResources resources) implements ToDriver {
     }
 
-    /** The digest of the trainable's code as the worker has it, or {@code problem} when the worker cannot load it. */
-    record CodeReport(String node, String className, String digest, String problem) implements ToDriver {
+    /** The trainable's code as the worker has it, or {@code problem} (and null code) when the worker cannot load it. */
+    record CodeReport(String node, TrainableCode code, String problem) implements ToDriver {
     }
 
     /** A trial's actor runs on a worker; the driver watches it and sends it the run's commands. */

@@ -21,8 +21,10 @@ public interface ToWorker extends ClusterMessage {
     /**
      * Runs a trial as an actor on this worker. {@code start.trialDir()} is relative to the worker's
      * work folder ({@code <experiment>/<trial>}); {@code restore} names a transfer received just
-     * before (the checkpoint to restore), or null.
+     * before (the checkpoint to restore), or null. With {@code sharedStorage}, the trial folder and
+     * the checkpoint to restore are the driver's own paths, which the worker sees too: checkpoints
+     * are written and read there, not streamed.
      */
-    record StartTrial(Command.StartTrial start, CheckpointRef restore, ActorRef<ToDriver> driver) implements ToWorker {
+    record StartTrial(Command.StartTrial start, CheckpointRef restore, ActorRef<ToDriver> driver, boolean sharedStorage) implements ToWorker {
     }
 }

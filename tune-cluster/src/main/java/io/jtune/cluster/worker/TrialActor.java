@@ -40,6 +40,8 @@ final class TrialActor extends AbstractBehavior<Object> {
     private final ActorRef<ToDriver> driver;
     private final String node;
     private final TrialHost host;
+    /** Checkpoints are written in the driver's (shared) trial folder: nothing to stream, nothing to delete. */
+    private final boolean inPlace;
     private final ArrayDeque<Event> outbox = new ArrayDeque<>();
     private FolderSender sending;
     private Path lastSent;
@@ -47,12 +49,13 @@ final class TrialActor extends AbstractBehavior<Object> {
     private boolean ended;
 
     /** {@code start} names the worker's own trial folder and checkpoint. */
-    static Behavior<Object> create(Command.StartTrial start, ActorRef<ToDriver> driver, String node, ClassLoader loader) {
-        return Behaviors.setup(context -> new TrialActor(context, start, driver, node, loader));
+    static Behavior<Object> create(Command.StartTrial start, ActorRef<ToDriver> driver, String node, ClassLoader loader, boolean inPlace) {
+        return Behaviors.setup(context -> new TrialActor(context, start, driver, node, loader, inPlace));
     }
 
-    private TrialActor(ActorContext<Object> context, Command.StartTrial start, ActorRef<ToDriver> driver, String node, ClassLoader loader) {
+    private TrialActor(ActorContext<Object> context, Command.StartTrial start, ActorRef<ToDriver> driver, String node, ClassLoader loader, boolean inPlace) {
         super(context);
+        this.inPlace = inPlace;
         this.start = start;
         this.driver = driver;
         this.node = node;
@@ -94,7 +97,7 @@ final class TrialActor extends AbstractBehavior<Object> {
     private Behavior<Object> drain() {
         while (!outbox.isEmpty()) {
             Event next = outbox.peek();
-            String checkpoint = checkpointOf(next);
+            String checkpoint = inPlace ? null : checkpointOf(next);
             CheckpointRef ref = null;
             if (checkpoint != null) {
                 Path folder = Path.of(checkpoint);

@@ -1,7 +1,7 @@
 package io.jtune.cluster.worker;
 
 import io.jtune.api.TuneException;
-import io.jtune.cluster.node.CodeDigest;
+import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.transfer.FolderReceiver;
 import io.jtune.cluster.wire.Chunk;
@@ -112,9 +112,9 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private Behavior<Object> onCheckCode(ToWorker.CheckCode check) {
         try {
             Class<?> type = Class.forName(check.className(), false, classLoader());
-            driver.tell(new ToDriver.CodeReport(node, check.className(), CodeDigest.of(type), null));
+            driver.tell(new ToDriver.CodeReport(node, TrainableCode.of(type), null));
         } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
-            driver.tell(new ToDriver.CodeReport(node, check.className(), null, e.toString()));
+            driver.tell(new ToDriver.CodeReport(node, null, e.toString()));
         }
         return this;
     }
@@ -139,21 +139,38 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private Behavior<Object> onStart(ToWorker.StartTrial message) {
         Command.StartTrial start = message.start();
         try {
-            Path trialDir = workDir.resolve(start.trialDir()).normalize();
-            if (!trialDir.startsWith(workDir)) {
-                throw new IOException("the trial folder " + start.trialDir() + " leaves the work folder " + workDir);
+            Path trialDir;
+            Path restore;
+            if (message.sharedStorage()) {
+                trialDir = visible(Path.of(start.trialDir()), "trial folder");
+                restore = start.restoreFrom() == null ? null : visible(Path.of(start.restoreFrom()), "checkpoint to restore");
+            } else {
+                trialDir = workDir.resolve(start.trialDir()).normalize();
+                if (!trialDir.startsWith(workDir)) {
+                    throw new IOException("the trial folder " + start.trialDir() + " leaves the work folder " + workDir);
+                }
+                Files.createDirectories(trialDir);
+                restore = message.restore() == null ? null : receiveRestore(message.restore(), trialDir);
             }
-            Files.createDirectories(trialDir);
-            Path restore = message.restore() == null ? null : receiveRestore(message.restore(), trialDir);
             Command.StartTrial local = new Command.StartTrial(start.trialId(), start.runId(), start.trainableClass(), start.config(), trialDir.toString(),
                     start.resources(), start.gpuIds(), restore == null ? null : restore.toString(), start.startIteration(), false);
-            getContext().spawn(TrialActor.create(local, message.driver(), node, classLoader()), "trial-" + start.trialId() + "-" + start.runId());
+            getContext().spawn(TrialActor.create(local, message.driver(), node, classLoader(), message.sharedStorage()),
+                    "trial-" + start.trialId() + "-" + start.runId());
         } catch (IOException | RuntimeException e) {
             LOG.warn("worker {} cannot start trial {}: {}", node, start.trialId(), e.toString());
             TuneException error = new TuneException("worker " + node + " cannot start trial " + start.trialId() + ": " + e.getMessage(), e);
             message.driver().tell(new ToDriver.FromTrial(node, new Event.Failed(start.trialId(), start.runId(), ErrorData.of(error)), null));
         }
         return this;
+    }
+
+    /** {@code folder}, a path of the driver's storage, when this worker sees it too. */
+    private Path visible(Path folder, String what) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            throw new IOException("jtune.cluster.sharedStorage is on, but the " + what + " " + folder + " is not visible on worker " + node
+                    + ": mount the driver's storage path at the same place on every worker, or turn jtune.cluster.sharedStorage off");
+        }
+        return folder;
     }
 
     /** The checkpoint streamed just before, checked and moved into the trial's folder. */

@@ -23,18 +23,19 @@ public final class DeterministicWidth {
     }
 
     /**
-     * The width in force: {@code configured}, or for {@link #AUTO} {@code maxConcurrentTrials} when
-     * set, else the trials of {@code request} the machine holds at once (one per CPU for trials
-     * requesting nothing).
+     * The width in force: {@code configured}, or for {@link #AUTO} the concurrency the run would
+     * have: the trials of {@code request} the machine holds at once (one per CPU for trials requesting
+     * nothing), at most {@code maxConcurrentTrials} when that is set.
      */
     public static int resolve(int configured, int maxConcurrentTrials, MachineResources machine, ResourceRequest request) {
         if (configured != AUTO) {
             return configured;
         }
-        if (maxConcurrentTrials > 0) {
-            return maxConcurrentTrials;
+        if (requestsNothing(request)) {
+            return maxConcurrentTrials > 0 ? maxConcurrentTrials : Math.max(1, (int) machine.cpu());
         }
-        return requestsNothing(request) ? Math.max(1, (int) machine.cpu()) : Math.max(1, trialsAtOnce(machine, request, MOST));
+        int fit = Math.max(1, trialsAtOnce(machine, request, MOST));
+        return maxConcurrentTrials > 0 ? Math.min(maxConcurrentTrials, fit) : fit;
     }
 
     /** Refuses a width whose trials the machine cannot hold at once, saying what to change. */

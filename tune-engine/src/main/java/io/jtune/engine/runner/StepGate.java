@@ -2,12 +2,14 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.ResourcePool;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -19,11 +21,18 @@ import java.util.function.Consumer;
  * (its result, end or failure arrives). Any other command for a trial (save, pause, stop, abandon)
  * first sends the trial's waiting step on, so every trial gets the same commands in the same order
  * whatever the number of slots: fewer slots only take longer. {@code sent} hears of each step sent
- * on (the trial's stall clock starts there, not while its step waits). Driver thread only.
+ * on (the trial's stall clock starts there, not while its step waits). Resources are accounted in
+ * logical time too: a trial holds its request from its start to its stop, whether its step was sent
+ * on or not, so {@link #hasResources} answers the same at any number of slots and a waiting start
+ * always finds its resources free when it is sent. Driver thread only.
  */
 final class StepGate implements TrialExecutor {
     /** A start ({@code launch} given) or a continue of the trial, not yet sent on. */
     private record Step(String trialId, TrialLaunch launch) {
+    }
+
+    /** What a started trial holds in logical time. */
+    private record Held(ResourceRequest resources, List<Integer> gpuIds) {
     }
 
     private final TrialExecutor inner;
@@ -34,6 +43,9 @@ final class StepGate implements TrialExecutor {
     private final Map<String, Long> computing = new HashMap<>();
     /** Each started trial's latest run id. */
     private final Map<String, Long> runIds = new HashMap<>();
+    /** The started trials' resources, from their start to their stop; made at first use, against the totals then. */
+    private ResourcePool logical;
+    private final Map<String, Held> held = new HashMap<>();
 
     StepGate(TrialExecutor inner, int slots, Consumer<String> sent) {
         this.inner = inner;
@@ -48,7 +60,7 @@ final class StepGate implements TrialExecutor {
 
     @Override
     public boolean hasResources(ResourceRequest request) {
-        return inner.hasResources(request);
+        return logical().hasFree(request) && inner.hasResources(request);
     }
 
     @Override
@@ -64,6 +76,7 @@ final class StepGate implements TrialExecutor {
     @Override
     public void start(TrialLaunch launch) {
         runIds.put(launch.trialId(), launch.runId());
+        held.put(launch.trialId(), new Held(launch.resources(), logical().commit(launch.resources())));
         waiting.add(new Step(launch.trialId(), launch));
         release();
     }
@@ -128,8 +141,19 @@ final class StepGate implements TrialExecutor {
 
     /** The trial's run ended on the driver's word: its slot is free now (a step it still finishes is not waited for). */
     private void ended(String trialId) {
+        Held h = held.remove(trialId);
+        if (h != null) {
+            logical().release(h.resources(), h.gpuIds());
+        }
         computing.remove(trialId);
         release();
+    }
+
+    private ResourcePool logical() {
+        if (logical == null) {
+            logical = new ResourcePool(inner.totals());
+        }
+        return logical;
     }
 
     private void sendOnWaiting(String trialId) {

@@ -28,11 +28,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -77,8 +80,8 @@ class SnapshotWriteFailureTest {
         }
     }
 
-    @Test
-    void trialsBegunAfterTheLastGoodSnapshotKeepTheirResultsAndCheckpointsOnResume() throws IOException {
+    /** Runs the experiment with snapshots failing from the 4th trial start; checks the error and returns the experiment folder. */
+    private Path runWithFailingSnapshots() throws IOException {
         CountingTrainable.resetCounters();
         Path dir = storage.resolve("exp");
         Tuner first = Tuner.of(CountingTrainable.class).name("exp").storagePath(storage).space(SPACE).stop(StopAt.iteration(4))
@@ -88,6 +91,18 @@ class SnapshotWriteFailureTest {
         assertTrue(failure.getMessage().contains(dir.resolve(ExperimentState.FILE).toString()), failure.getMessage());
         int known = ExperimentState.read(dir.resolve(ExperimentState.FILE)).trials().size();
         assertTrue(known < TRIALS, "the last good state was written before the last trials began: it lists " + known);
+        Files.delete(dir.resolve("." + ExperimentState.FILE + ".tmp"));
+        return dir;
+    }
+
+    private ResultGrid resume(Path dir) {
+        return Tuner.restore(dir, CountingTrainable.class).space(SPACE).stop(StopAt.iteration(4)).resume(ResumeMode.ERRORED)
+                .machineResources(Runs.TWO_CPUS).progress(false).fit();
+    }
+
+    @Test
+    void trialsBegunAfterTheLastGoodSnapshotKeepTheirResultsAndCheckpointsOnResume() throws IOException {
+        Path dir = runWithFailingSnapshots();
 
         Map<String, byte[]> firstResults = new HashMap<>();
         int unfinished = 0;
@@ -102,11 +117,9 @@ class SnapshotWriteFailureTest {
         assertEquals(TRIALS, firstResults.size(), "every trial ran in the first run");
         assertEquals(TRIALS / 2, unfinished);
 
-        Files.delete(dir.resolve("." + ExperimentState.FILE + ".tmp"));
         CountingTrainable.SETUPS.set(0);
         CountingTrainable.RESTORES.set(0);
-        ResultGrid grid = Tuner.restore(dir, CountingTrainable.class).space(SPACE).stop(StopAt.iteration(4)).resume(ResumeMode.ERRORED)
-                .machineResources(Runs.TWO_CPUS).progress(false).fit();
+        ResultGrid grid = resume(dir);
 
         assertEquals(TRIALS, grid.trials().size());
         for (TrialOutcome t : grid.trials()) {
@@ -119,6 +132,32 @@ class SnapshotWriteFailureTest {
         }
         assertEquals(unfinished, CountingTrainable.SETUPS.get(), "only the unfinished trials ran again");
         assertEquals(unfinished, CountingTrainable.RESTORES.get(), "each continued from its checkpoint on disk, not from scratch");
+    }
+
+    /** A folder whose params.json is not the config the resumed searcher suggests again for its id (an unseeded searcher) is kept, with its config. */
+    @Test
+    void aTrialFolderWhoseConfigIsNotSuggestedAgainIsKeptWithItsConfig() throws IOException {
+        Path dir = runWithFailingSnapshots();
+        Set<String> listed = ExperimentState.read(dir.resolve(ExperimentState.FILE)).trials().stream().map(ExperimentState.TrialState::name)
+                .collect(Collectors.toSet());
+        Path unlisted = trialDirs(dir).stream().filter(p -> !listed.contains(p.getFileName().toString()))
+                .max(Comparator.comparing(p -> p.getFileName().toString())).orElseThrow();
+        Path params = unlisted.resolve(JsonLoggerCallback.PARAMS_FILE);
+        String edited = Files.readString(params).replaceFirst("\"x\": [0-9.]+", "\"x\": 9.0");
+        assertTrue(edited.contains("\"x\": 9.0"), edited);
+        Files.writeString(params, edited);
+        byte[] before = Files.readAllBytes(unlisted.resolve(JsonLoggerCallback.RESULT_FILE));
+
+        ResultGrid grid = resume(dir);
+
+        assertEquals(TRIALS, grid.trials().size(), "the folder took the place of the trial the searcher suggested again");
+        TrialOutcome kept = grid.trials().stream().filter(t -> t.dir().equals(unlisted)).findFirst().orElseThrow();
+        assertEquals(TrialStatus.TERMINATED, kept.status());
+        assertEquals(9.0, kept.config().getDouble("x"), "the trial keeps the config its folder holds");
+        byte[] after = Files.readAllBytes(unlisted.resolve(JsonLoggerCallback.RESULT_FILE));
+        assertArrayEquals(before, Arrays.copyOf(after, before.length), "its results are kept");
+        assertEquals(LongStream.rangeClosed(1, 4).boxed().toList(),
+                JsonLoggerCallback.readResults(unlisted).stream().map(Result::trainingIteration).toList());
     }
 
     private static List<Path> trialDirs(Path experiment) throws IOException {

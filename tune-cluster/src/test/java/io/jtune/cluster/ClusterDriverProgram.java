@@ -1,0 +1,43 @@
+package io.jtune.cluster;
+
+import io.jtune.api.space.SearchSpace;
+import io.jtune.cluster.node.HostPort;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.Tuner;
+import io.jtune.engine.runner.ExperimentState;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A cluster driver in a JVM of its own, for {@link DriverRestartTest}: runs the experiment
+ * {@value #NAME} in {@code args[0]} (3 checkpointing {@link StepTrainable} trials of
+ * {@value #ITERATIONS} iterations) on the cluster at 127.0.0.1:{@code args[1]}, or restores it when
+ * the folder holds one; prints how many trials ended TERMINATED.
+ */
+public final class ClusterDriverProgram {
+    static final String NAME = "restarted";
+    static final int ITERATIONS = 8;
+
+    private ClusterDriverProgram() {
+    }
+
+    public static void main(String[] args) {
+        Path storage = Path.of(args[0]);
+        Path dir = storage.resolve(NAME);
+        Tuner tuner = Files.exists(dir.resolve(ExperimentState.FILE))
+                ? Tuner.restore(dir, StepTrainable.class)
+                : Tuner.of(StepTrainable.class).name(NAME).storagePath(storage).checkpoint(CheckpointPolicy.every(1));
+        ClusterSettings settings = ClusterSettings.at(new HostPort("127.0.0.1", Integer.parseInt(args[1]))).insecureOnLoopback()
+                .withWaitForWorkers(Duration.ofSeconds(90));
+        ResultGrid grid = tuner
+                .space(SearchSpace.builder().grid("x", 0.1, 0.2, 0.3).constant("stepMillis", 300).constant("iterations", ITERATIONS).build())
+                .snapshotPeriod(Duration.ofMillis(200))
+                .progress(false)
+                .executor(ClusterExecutorFactory.with(settings))
+                .fit();
+        System.out.println("terminated=" + grid.numTerminated());
+        System.exit(0);
+    }
+}

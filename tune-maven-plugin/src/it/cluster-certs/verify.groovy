@@ -28,4 +28,7 @@ assert ca.subjectX500Principal.name == 'CN=jtune cluster CA'
 }
 def log = new File(basedir, 'build.log').text
 assert log.contains('jtune: the CA is in')
+assert log.contains("has a folder named '~': the shell does not expand ~")
+assert !new File(basedir, '~').exists() : 'nothing written for an unexpanded ~'
+
 return true

@@ -48,6 +48,12 @@ public class CertsMojo extends AbstractMojo {
                 .findFirst()
                 .orElseThrow(() -> new MojoFailureException("jtune: tune:certs makes certificates for the cluster executor, which " + project.getArtifactId()
                         + " does not depend on: add the dependency io.jtune:tune-cluster"));
+        for (Path name : out.toPath()) {
+            if (name.toString().equals("~")) {
+                throw new MojoFailureException("jtune: jtune.certs.out (" + out + ") has a folder named '~': the shell does not expand ~ inside -D...;"
+                        + " write $HOME instead (-Djtune.certs.out=$HOME/.jtune/certs)");
+            }
+        }
         List<String> names = Arrays.stream(nodes.split(",")).map(String::strip).filter(n -> !n.isEmpty()).toList();
         if (names.isEmpty()) {
             throw new MojoFailureException("jtune: jtune.certs.nodes names no node; give them comma-separated, e.g. -Djtune.certs.nodes=driver,worker1,worker2");

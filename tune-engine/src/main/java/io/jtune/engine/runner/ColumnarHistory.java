@@ -32,7 +32,7 @@ final class ColumnarHistory implements ResultHistory {
             last = new Block(keyLists.of(values));
             blocks.add(last);
         }
-        last.add(values);
+        last.add(values, keyLists);
         size++;
     }
 
@@ -71,16 +71,37 @@ final class ColumnarHistory implements ResultHistory {
         results.forEach(this::add);
     }
 
-    /** Interns the key lists of results, so the trials of an experiment share them. */
+    /**
+     * Interns the key lists of results, so the trials of an experiment share them, and the columns
+     * that hold one value or a counter under the latest key list (a host name, a constant metric,
+     * the iteration counting from 1), so trials with equal ones share one.
+     */
     static final class KeyLists {
         private String[] last = new String[0];
+        private Column[] constants = new Column[0];
+        private Column[] counters = new Column[0];
 
         String[] of(Map<String, Object> values) {
             if (sameKeys(last, values)) {
                 return last;
             }
             last = values.keySet().toArray(new String[0]);
+            constants = new Column[last.length];
+            counters = new Column[last.length];
             return last;
+        }
+
+        /** The column equal to {@code column} seen last at {@code index} of {@code keys} when it is a shareable one, else {@code column}. */
+        Column shared(String[] keys, int index, Column column) {
+            Column[] seen = column instanceof Counter ? counters : column instanceof Constant c && Constant.isValue(c.value()) ? constants : null;
+            if (keys != last || seen == null) {
+                return column;
+            }
+            if (column.equals(seen[index])) {
+                return seen[index];
+            }
+            seen[index] = column;
+            return column;
         }
     }
 
@@ -112,10 +133,12 @@ final class ColumnarHistory implements ResultHistory {
             return sameKeys(keys, values);
         }
 
-        void add(Map<String, Object> values) {
+        /** Adds a row; while it has at most two, its one-value and counter columns are shared through {@code keyLists}. */
+        void add(Map<String, Object> values, KeyLists keyLists) {
             int c = 0;
             for (Object v : values.values()) {
-                columns[c] = rows == 0 ? new Constant(v) : columns[c].with(rows, v);
+                Column column = rows == 0 ? new Constant(v) : columns[c].with(rows, v);
+                columns[c] = rows <= 1 ? keyLists.shared(keys, c, column) : column;
                 c++;
             }
             rows++;
@@ -161,7 +184,7 @@ final class ColumnarHistory implements ResultHistory {
             return fromRows(row, this).with(row, v);
         }
 
-        private static boolean isValue(Object v) {
+        static boolean isValue(Object v) {
             return v instanceof Number || v instanceof String || v instanceof Boolean;
         }
     }

@@ -32,6 +32,27 @@ class ColumnarHistoryTest {
     }
 
     @Test
+    void trialsSharingKeyListsAndColumnsEachReadBackTheirOwnResults() {
+        SplittableRandom random = new SplittableRandom(7);
+        ColumnarHistory.KeyLists keyLists = new ColumnarHistory.KeyLists();
+        List<ColumnarHistory> histories = new ArrayList<>();
+        List<List<Result>> expected = new ArrayList<>();
+        for (int t = 0; t < 20; t++) {
+            histories.add(new ColumnarHistory(keyLists));
+            expected.add(new ArrayList<>());
+        }
+        for (int i = 0; i < 2000; i++) {
+            int t = random.nextInt(histories.size());
+            Result r = randomResult(random, expected.get(t).size());
+            histories.get(t).add(r);
+            expected.get(t).add(r);
+        }
+        for (int t = 0; t < histories.size(); t++) {
+            assertEquals(expected.get(t), histories.get(t).read(), "trial " + t);
+        }
+    }
+
+    @Test
     void readsBackEqualResultsInOrderAfterAddsAndCuts() {
         SplittableRandom random = new SplittableRandom(42);
         for (int round = 0; round < 200; round++) {

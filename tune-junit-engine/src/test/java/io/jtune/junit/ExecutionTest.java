@@ -11,8 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
+import io.jtune.engine.ResultGrid;
+import io.jtune.engine.Tuner;
 import io.jtune.engine.remote.RemoteTrialError;
+import io.jtune.engine.runner.ExperimentState;
 import io.jtune.junit.fixtures.earlystop.EarlyStoppedTrainable;
+import io.jtune.junit.fixtures.earlystop.StopHighLossScheduler;
 import io.jtune.junit.fixtures.expect.MetExpectationTrainable;
 import io.jtune.junit.fixtures.expect.MissedExpectationTrainable;
 import io.jtune.junit.fixtures.failure.ExplodingTrainable;
@@ -109,6 +113,19 @@ class ExecutionTest {
                 assertEquals("3", entries.get("training_iteration"));
             }
         }
+    }
+
+    @Test
+    void anExperimentRunAsATestIsTheSchedulersAndResumesWithoutTheEngine() {
+        EngineExecutionResults results = execute(storage, Map.of(), selectClass(EarlyStoppedTrainable.class));
+        Event experiment = results.containerEvents().finished().filter(e -> e.getTestDescriptor().getDisplayName()
+                .equals(EarlyStoppedTrainable.class.getName())).findFirst().orElseThrow();
+        Path dir = Path.of(entries(results, experiment.getTestDescriptor()).get("experiment_dir"));
+
+        assertEquals(StopHighLossScheduler.class.getName(), ExperimentState.read(dir.resolve(ExperimentState.FILE)).scheduler().type(),
+                "the state names the declared scheduler, not the engine's watch over it");
+        ResultGrid resumed = Tuner.restore(dir, EarlyStoppedTrainable.class).progress(false).fit();
+        assertEquals(2, resumed.numTerminated(), "tune:run -Djtune.resume or Tuner.restore continues a tuning test's experiment");
     }
 
     @Test

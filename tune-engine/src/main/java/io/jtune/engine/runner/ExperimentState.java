@@ -13,6 +13,7 @@ import io.jtune.api.TuneException;
 import io.jtune.api.spi.Objective;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.FailFast;
+import io.jtune.engine.schedule.SchedulerObserver;
 import io.jtune.engine.search.SearcherWrapper;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -155,8 +156,14 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
         }
     }
 
-    /** The component's class name, followed by what it wraps in parentheses for a {@link SearcherWrapper}. */
+    /**
+     * The component's class name, followed by what it wraps in parentheses for a {@link SearcherWrapper};
+     * for a {@link SchedulerObserver}, the observed scheduler's.
+     */
     static String typeOf(Object component) {
+        if (component instanceof SchedulerObserver observer) {
+            return typeOf(observer.observed());
+        }
         String type = component.getClass().getName();
         return component instanceof SearcherWrapper wrapper ? type + "(" + typeOf(wrapper.wrapped()) + ")" : type;
     }

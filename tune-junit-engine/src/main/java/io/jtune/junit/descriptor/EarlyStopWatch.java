@@ -5,17 +5,20 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.schedule.SchedulerObserver;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Stands in for the experiment's scheduler to learn which trials it stopped early and why: the
- * runner calls {@code onTrialRemove} for a trial the scheduler stopped and {@code onTrialComplete}
- * for one that finished (as Ray Tune does). The reason is one line naming the scheduler, the
- * iteration and the metric value it stopped the trial on. Every call is passed on unchanged.
+ * Watches the experiment's scheduler to learn which trials it stopped early and why: the runner
+ * calls {@code onTrialRemove} for a trial the scheduler stopped and {@code onTrialComplete} for one
+ * that finished (as Ray Tune does). The reason is one line naming the scheduler, the iteration and
+ * the metric value it stopped the trial on. Every call is passed on unchanged, and the experiment
+ * stays the scheduler's ({@link SchedulerObserver}): its state names that scheduler, so
+ * {@code tune:run -Djtune.resume} or {@code Tuner.restore} continues a tuning test's experiment.
  */
-final class EarlyStopWatch implements TrialScheduler {
+final class EarlyStopWatch implements SchedulerObserver {
 
     private final TrialScheduler scheduler;
     private final Map<String, String> stoppedEarly = new ConcurrentHashMap<>();
@@ -23,6 +26,11 @@ final class EarlyStopWatch implements TrialScheduler {
 
     EarlyStopWatch(TrialScheduler scheduler) {
         this.scheduler = scheduler;
+    }
+
+    @Override
+    public TrialScheduler observed() {
+        return scheduler;
     }
 
     /** Why the scheduler stopped this trial early, or empty when it did not. */
@@ -50,45 +58,5 @@ final class EarlyStopWatch implements TrialScheduler {
     public void setup(ExperimentInfo experiment) {
         metric = experiment.metric();
         scheduler.setup(experiment);
-    }
-
-    @Override
-    public void onTrialAdd(RunnerView runner, TrialView trial) {
-        scheduler.onTrialAdd(runner, trial);
-    }
-
-    @Override
-    public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
-        return scheduler.onTrialResult(runner, trial, result);
-    }
-
-    @Override
-    public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
-        scheduler.onTrialComplete(runner, trial, result);
-    }
-
-    @Override
-    public void onTrialError(RunnerView runner, TrialView trial) {
-        scheduler.onTrialError(runner, trial);
-    }
-
-    @Override
-    public TrialView chooseTrialToRun(RunnerView runner) {
-        return scheduler.chooseTrialToRun(runner);
-    }
-
-    @Override
-    public String saveState() {
-        return scheduler.saveState();
-    }
-
-    @Override
-    public void restoreState(String json) {
-        scheduler.restoreState(json);
-    }
-
-    @Override
-    public String debugString() {
-        return scheduler.debugString();
     }
 }

@@ -34,6 +34,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final int HYPER_RANDOM_STARTS = 1;
     private static final int TOP_LOCAL_STARTS = 5;
     private static final int REFINED = 3;
+    /** Candidates whose exact scores are computed together (one triangular solve for all). */
+    private static final int EXACT_BATCH = 64;
     private static final double LOCAL_SPREAD = 0.05;
     /** A local perturbation's width is LOCAL_SPREAD times a log-uniform factor in [1/SPREAD_RANGE, SPREAD_RANGE]. */
     private static final double SPREAD_RANGE = 4;
@@ -149,31 +151,38 @@ public final class BayesOptSearch extends ModelBasedSearch {
         return out;
     }
 
+    /**
+     * The candidate the acquisition scores best after local refinement. Exact scores cost O(n^2)
+     * each (the predictive variance), so each candidate is first bounded in O(n) with
+     * {@link GaussianProcess#sdUpperBound} (the acquisition grows with the standard deviation) and
+     * scored exactly only while its bound can still beat the scores it competes with: the choice is
+     * the one exact scoring of every candidate would make.
+     */
     private double[] maximiseAcquisition(GaussianProcess gp, double best, List<Observation> real, RandomGenerator rng) {
         SpaceEncoding encoding = encoding();
         List<Observation> top = new ArrayList<>(real);
         top.sort(Comparator.comparingDouble(Observation::loss));
         int n = settings.candidates();
         double[][] candidates = new double[n][];
-        double[] scores = new double[n];
-        double[] prediction = new double[2];
+        double[][] covariances = new double[n][gp.size()];
+        double[] means = new double[n];
+        double[] bounds = new double[n];
         for (int i = 0; i < n; i++) {
             double[] c = i % 2 == 0 || top.isEmpty()
                     ? uniform(encoding, rng)
                     : perturbed(encoding, top.get(rng.nextInt(Math.min(TOP_LOCAL_STARTS, top.size()))).x(), rng);
             candidates[i] = encoding.snap(c);
-            scores[i] = score(gp, candidates[i], best, prediction);
+            means[i] = gp.mean(features.of(candidates[i]), covariances[i]);
+            bounds[i] = acquisition(means[i], gp.sdUpperBound(covariances[i]), best);
         }
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        java.util.Arrays.sort(order, (a, b) -> Double.compare(scores[b], scores[a]));
-        double[] bestX = candidates[order[0]];
-        double bestScore = scores[order[0]];
-        for (int r = 0; r < Math.min(REFINED, n); r++) {
-            double[] x = candidates[order[r]];
-            double s = scores[order[r]];
+        double[] scores = new double[n];
+        List<Integer> order = bestCandidates(gp, best, covariances, means, bounds, scores, Math.min(REFINED, n));
+        double[] bestX = candidates[order.get(0)];
+        double bestScore = scores[order.get(0)];
+        for (int r : order) {
+            double[] x = candidates[r];
+            double s = scores[r];
+            double[] k = new double[gp.size()];
             for (double step = REFINE_STEP; step >= REFINE_MIN_STEP; ) {
                 boolean moved = false;
                 for (int j = 0; j < x.length; j++) {
@@ -184,7 +193,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
                         double[] t = x.clone();
                         t[j] = Math.max(0, Math.min(1, x[j] + dir));
                         t = encoding.snap(t);
-                        double ts = score(gp, t, best, prediction);
+                        double ts = scoreIfAbove(gp, t, best, s, k);
                         if (ts > s) {
                             x = t;
                             s = ts;
@@ -204,9 +213,57 @@ public final class BayesOptSearch extends ModelBasedSearch {
         return bestX;
     }
 
-    private double score(GaussianProcess gp, double[] x, double best, double[] prediction) {
-        gp.predict(features.of(x), prediction);
-        return settings.acquisition().score(prediction[0], prediction[1], best, settings.xi(), settings.kappa());
+    /**
+     * The {@code count} candidates of the highest exact score, best first (ties: lower index first),
+     * scoring exactly (into {@code scores}) in the order of their bounds until no bound left reaches the
+     * count-th best score.
+     */
+    private List<Integer> bestCandidates(GaussianProcess gp, double best, double[][] covariances, double[] means, double[] bounds,
+                                         double[] scores, int count) {
+        Integer[] byBound = new Integer[bounds.length];
+        for (int i = 0; i < byBound.length; i++) {
+            byBound[i] = i;
+        }
+        java.util.Arrays.sort(byBound, (a, b) -> Double.compare(bounds[b], bounds[a]));
+        List<Integer> scored = new ArrayList<>();
+        java.util.PriorityQueue<Double> leaders = new java.util.PriorityQueue<>();
+        int[] batch = new int[EXACT_BATCH];
+        double[] sds = new double[bounds.length];
+        for (int next = 0; next < byBound.length; ) {
+            int size = 0;
+            while (size < batch.length && next < byBound.length && (leaders.size() < count || bounds[byBound[next]] >= leaders.peek())) {
+                batch[size++] = byBound[next++];
+            }
+            if (size == 0) {
+                break;
+            }
+            gp.sd(covariances, batch, size, sds);
+            for (int b = 0; b < size; b++) {
+                int i = batch[b];
+                scores[i] = acquisition(means[i], sds[i], best);
+                scored.add(i);
+                leaders.add(scores[i]);
+                if (leaders.size() > count) {
+                    leaders.poll();
+                }
+            }
+        }
+        scored.sort((a, b) -> scores[a] != scores[b] ? Double.compare(scores[b], scores[a]) : Integer.compare(a, b));
+        return scored.subList(0, count);
+    }
+
+    /** The exact score of {@code x}, or minus infinity when its bound shows it cannot exceed {@code floor}. */
+    private double scoreIfAbove(GaussianProcess gp, double[] x, double best, double floor, double[] k) {
+        double mean = gp.mean(features.of(x), k);
+        if (acquisition(mean, gp.sdUpperBound(k), best) <= floor) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double sd = gp.sdUnlessBelow(k, bound -> acquisition(mean, bound, best) > floor);
+        return Double.isNaN(sd) ? Double.NEGATIVE_INFINITY : acquisition(mean, sd, best);
+    }
+
+    private double acquisition(double mean, double sd, double best) {
+        return settings.acquisition().score(mean, sd, best, settings.xi(), settings.kappa());
     }
 
     private static double[] uniform(SpaceEncoding encoding, RandomGenerator rng) {

@@ -1,23 +1,24 @@
 package io.jtune.engine.search.gp;
 
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.CholeskyDecomposition;
-import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
-
 /**
  * A Gaussian process posterior with zero prior mean over standardised targets, under a
- * {@link Kernel} (the Matérn-5/2 of {@link GpHyperparameters} for GP-BO): the Cholesky factor of {@code K + noise I} (Apache Commons Math), the weights
+ * {@link Kernel} (the Matérn-5/2 of {@link GpHyperparameters} for GP-BO): the Cholesky factor of {@code K + noise I}, the weights
  * {@code alpha = (K + noise I)^-1 y} and the log marginal likelihood. A jitter is added to the
  * diagonal and grown when the factorisation fails.
  */
 public final class GaussianProcess {
     private static final double JITTER = 1e-8;
     private static final int JITTER_TRIES = 6;
+    private static final double MIN_VARIANCE = 1e-12;
+    private static final double BOUND_MARGIN = 1e-9;
+    /** Rows of the triangular solve between two checks of {@link #sdUnlessBelow}'s bound. */
+    private static final int CHECK_EVERY = 16;
 
     private final double[][] x;
     private final Kernel kernel;
     private final double[][] lower;
     private final double[] alpha;
+    private final double diagonal;
     private final double logMarginalLikelihood;
 
     /** Fits the posterior of targets {@code y} at feature vectors {@code x} under the given hyperparameters. */
@@ -37,23 +38,29 @@ public final class GaussianProcess {
                 k[j][i] = k[i][j];
             }
         }
-        CholeskyDecomposition chol = null;
+        double[][] upper = null;
         double jitter = JITTER * kernel.signalVariance();
-        for (int attempt = 0; chol == null; attempt++) {
+        double diag = 0;
+        for (int attempt = 0; upper == null; attempt++) {
+            diag = kernel.signalVariance() + noiseVariance + jitter;
             for (int i = 0; i < n; i++) {
-                k[i][i] = kernel.signalVariance() + noiseVariance + jitter;
+                k[i][i] = diag;
             }
-            try {
-                chol = new CholeskyDecomposition(new Array2DRowRealMatrix(k, false), 1e-12, 0);
-            } catch (NonPositiveDefiniteMatrixException e) {
-                if (attempt == JITTER_TRIES) {
-                    throw new IllegalStateException("GP covariance is not positive definite even with jitter " + jitter, e);
-                }
-                jitter *= 100;
+            upper = upperCholesky(k);
+            if (upper == null && attempt == JITTER_TRIES) {
+                throw new IllegalStateException("GP covariance is not positive definite even with jitter " + jitter);
+            }
+            jitter *= 100;
+        }
+        this.diagonal = diag;
+        this.lower = new double[n][];
+        for (int i = 0; i < n; i++) {
+            lower[i] = new double[i + 1];
+            for (int j = 0; j <= i; j++) {
+                lower[i][j] = upper[j][i];
             }
         }
-        this.lower = chol.getL().getData();
-        this.alpha = chol.getSolver().solve(new org.apache.commons.math3.linear.ArrayRealVector(y, false)).toArray();
+        this.alpha = solve(upper, y);
         double fit = 0;
         double logDet = 0;
         for (int i = 0; i < n; i++) {
@@ -63,30 +70,166 @@ public final class GaussianProcess {
         this.logMarginalLikelihood = -0.5 * fit - logDet - 0.5 * n * Math.log(2 * Math.PI);
     }
 
+    /**
+     * The upper Cholesky factor {@code U} ({@code U^T U = a}) of a symmetric matrix, by the
+     * right-looking algorithm, or null when {@code a} is not positive definite.
+     */
+    private static double[][] upperCholesky(double[][] a) {
+        int n = a.length;
+        double[][] u = new double[n][];
+        for (int i = 0; i < n; i++) {
+            u[i] = a[i].clone();
+        }
+        for (int i = 0; i < n; i++) {
+            double[] ui = u[i];
+            if (ui[i] <= 0) {
+                return null;
+            }
+            ui[i] = Math.sqrt(ui[i]);
+            double inverse = 1.0 / ui[i];
+            for (int q = i + 1; q < n; q++) {
+                ui[q] *= inverse;
+            }
+            for (int q = i + 1; q < n; q++) {
+                double[] uq = u[q];
+                double uiq = ui[q];
+                for (int p = q; p < n; p++) {
+                    uq[p] -= uiq * ui[p];
+                }
+            }
+        }
+        return u;
+    }
+
+    /** {@code (U^T U)^-1 b}: forward substitution with {@code U^T}, then back substitution with {@code U}. */
+    private static double[] solve(double[][] u, double[] b) {
+        int n = b.length;
+        double[] x = b.clone();
+        for (int j = 0; j < n; j++) {
+            double[] uj = u[j];
+            x[j] /= uj[j];
+            double xj = x[j];
+            for (int i = j + 1; i < n; i++) {
+                x[i] -= xj * uj[i];
+            }
+        }
+        for (int j = n - 1; j >= 0; j--) {
+            x[j] /= u[j][j];
+            double xj = x[j];
+            for (int i = 0; i < j; i++) {
+                x[i] -= xj * u[i][j];
+            }
+        }
+        return x;
+    }
+
+    /** The number of training points. */
+    public int size() {
+        return x.length;
+    }
+
     public double logMarginalLikelihood() {
         return logMarginalLikelihood;
     }
 
     /** Posterior mean and standard deviation (latent, noise excluded) at a feature vector, into {@code out[0]} and {@code out[1]}. */
     public void predict(double[] z, double[] out) {
-        int n = x.length;
-        double[] v = new double[n];
+        double[] k = new double[x.length];
+        out[0] = mean(z, k);
+        out[1] = sd(k);
+    }
+
+    /** The posterior mean at {@code z}; its covariances with the training points are left in {@code k} for {@link #sd}. */
+    public double mean(double[] z, double[] k) {
         double mean = 0;
+        for (int i = 0; i < k.length; i++) {
+            k[i] = kernel.covariance(z, x[i]);
+            mean += k[i] * alpha[i];
+        }
+        return mean;
+    }
+
+    /** The posterior standard deviation (latent) at the point whose covariances {@link #mean} left in {@code k}: O(n^2). */
+    public double sd(double[] k) {
+        return sdUnlessBelow(k, bound -> true);
+    }
+
+    /**
+     * {@link #sd} as it is computed, or NaN as soon as {@code worthFinishing} rejects an upper bound
+     * of it: after each block of rows, the standard deviation given the training points solved so
+     * far (conditioning on the rest can only lower it), widened like {@link #sdUpperBound}.
+     */
+    public double sdUnlessBelow(double[] k, java.util.function.DoublePredicate worthFinishing) {
+        int n = k.length;
+        double[] v = new double[n];
+        double explained = 0;
         for (int i = 0; i < n; i++) {
-            double ki = kernel.covariance(z, x[i]);
-            mean += ki * alpha[i];
-            double s = ki;
+            double s = k[i];
             double[] row = lower[i];
             for (int j = 0; j < i; j++) {
                 s -= row[j] * v[j];
             }
             v[i] = s / row[i];
-        }
-        double explained = 0;
-        for (int i = 0; i < n; i++) {
             explained += v[i] * v[i];
+            if (i % CHECK_EVERY == CHECK_EVERY - 1 && !worthFinishing.test(widened(explained))) {
+                return Double.NaN;
+            }
         }
-        out[0] = mean;
-        out[1] = Math.sqrt(Math.max(1e-12, kernel.signalVariance() - explained));
+        return Math.sqrt(Math.max(MIN_VARIANCE, kernel.signalVariance() - explained));
+    }
+
+    /**
+     * {@link #sd} of the points {@code which[0 .. count-1]} whose covariances are rows of {@code k},
+     * into {@code out} at the same indices: one triangular solve with many right-hand sides, whose
+     * inner loops run over the points (contiguous, vectorisable). Every value equals its
+     * {@link #sd} bit for bit: each point's arithmetic happens in the same order.
+     */
+    public void sd(double[][] k, int[] which, int count, double[] out) {
+        int n = x.length;
+        double[][] w = new double[n][count];
+        for (int c = 0; c < count; c++) {
+            double[] kc = k[which[c]];
+            for (int i = 0; i < n; i++) {
+                w[i][c] = kc[i];
+            }
+        }
+        double[] explained = new double[count];
+        for (int j = 0; j < n; j++) {
+            double[] wj = w[j];
+            double d = lower[j][j];
+            for (int c = 0; c < count; c++) {
+                wj[c] /= d;
+                explained[c] += wj[c] * wj[c];
+            }
+            for (int i = j + 1; i < n; i++) {
+                double lij = lower[i][j];
+                double[] wi = w[i];
+                for (int c = 0; c < count; c++) {
+                    wi[c] -= lij * wj[c];
+                }
+            }
+        }
+        for (int c = 0; c < count; c++) {
+            out[which[c]] = Math.sqrt(Math.max(MIN_VARIANCE, kernel.signalVariance() - explained[c]));
+        }
+    }
+
+    /**
+     * An upper bound of {@link #sd} in O(n): the standard deviation given only the most correlated
+     * training point (conditioning on more points never raises the variance), widened by a margin far
+     * above rounding, so {@code sd(k) <= sdUpperBound(k)} holds also in floating point.
+     */
+    public double sdUpperBound(double[] k) {
+        double explained = 0;
+        for (double ki : k) {
+            explained = Math.max(explained, ki * ki / diagonal);
+        }
+        return widened(explained);
+    }
+
+    /** The standard deviation left when {@code explained} of the prior variance is explained, widened by a margin far above rounding. */
+    private double widened(double explained) {
+        double variance = Math.max(MIN_VARIANCE, kernel.signalVariance() - explained) + BOUND_MARGIN * kernel.signalVariance();
+        return Math.sqrt(variance) * (1 + BOUND_MARGIN);
     }
 }

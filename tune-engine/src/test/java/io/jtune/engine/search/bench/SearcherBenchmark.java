@@ -44,6 +44,7 @@ public final class SearcherBenchmark {
         int evaluations = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         int seeds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int timingTrials = args.length > 2 ? Integer.parseInt(args[2]) : 2000;
+        int[] checkpoints = Arrays.stream(System.getProperty("at", "100,500,2000").split(",")).mapToInt(Integer::parseInt).toArray();
         System.out.printf("quality: %d evaluations x %d seeds, medians%n", evaluations, seeds);
         for (Problem problem : List.of(Problem.branin(), Problem.hartmann6())) {
             for (Map.Entry<String, Supplier<SearchAlgorithm>> s : searchers().entrySet()) {
@@ -65,7 +66,7 @@ public final class SearcherBenchmark {
             long[] cpu = new long[timingTrials];
             Driver.run(s.getValue().get(), Problem.hartmann6(), 0, timingTrials, wall, cpu);
             StringBuilder line = new StringBuilder(String.format("jtune-%-18s", s.getKey()));
-            for (int at : new int[]{100, 500, 2000}) {
+            for (int at : checkpoints) {
                 if (at <= timingTrials) {
                     line.append(String.format("  at%d %.3f (%.3f)", at, mean(cpu, at - WINDOW, at), mean(wall, at - WINDOW, at)));
                 }

@@ -83,4 +83,43 @@ class GpModelTest {
         assertTrue(fitted.lengthScales()[1] > 2 * fitted.lengthScales()[0],
                 "the feature the data does not depend on gets the longer length scale: " + java.util.Arrays.toString(fitted.lengthScales()));
     }
+
+    @Test
+    void cheapBoundsNeverUnderstateTheStandardDeviationAndTheBatchedSolveMatchesTheSingleOne() {
+        SplittableRandom rng = new SplittableRandom(11);
+        double[][] x = new double[150][];
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+            y[i] = Math.sin(5 * x[i][0]) + x[i][1] * x[i][2];
+        }
+        GaussianProcess gp = new GaussianProcess(x, y, new GpHyperparameters(new double[]{0.3, 0.5, 0.8}, 1.2, 1e-4));
+        int points = 300;
+        double[][] k = new double[points][x.length];
+        int[] all = new int[points];
+        double[] batched = new double[points];
+        double[] out = new double[2];
+        for (int c = 0; c < points; c++) {
+            // half near a training point (where the single-point bound is tight), half anywhere
+            double[] z = c % 2 == 0 ? new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()}
+                    : new double[]{x[c / 2][0] + 1e-3, x[c / 2][1], x[c / 2][2] - 1e-3};
+            gp.mean(z, k[c]);
+            all[c] = c;
+            gp.predict(z, out);
+            assertEquals(out[1], gp.sd(k[c]), 0, "predict and sd agree");
+            assertTrue(gp.sdUpperBound(k[c]) >= out[1], "single-point bound " + gp.sdUpperBound(k[c]) + " below sd " + out[1]);
+            double sd = out[1];
+            double[] lowestBound = {Double.POSITIVE_INFINITY};
+            assertEquals(sd, gp.sdUnlessBelow(k[c], bound -> {
+                lowestBound[0] = Math.min(lowestBound[0], bound);
+                return true;
+            }), 0);
+            assertTrue(lowestBound[0] >= sd, "partial-solve bound " + lowestBound[0] + " below sd " + sd);
+            assertTrue(Double.isNaN(gp.sdUnlessBelow(k[c], bound -> false)), "a rejected bound stops the solve");
+        }
+        gp.sd(k, all, points, batched);
+        for (int c = 0; c < points; c++) {
+            assertEquals(gp.sd(k[c]), batched[c], 0, "batched sd of point " + c);
+        }
+    }
 }

@@ -11,6 +11,7 @@ import io.jtune.engine.search.model.SpaceEncoding;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.random.RandomGenerator;
 
 /**
@@ -226,7 +227,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         }
         java.util.Arrays.sort(byBound, (a, b) -> Double.compare(bounds[b], bounds[a]));
         List<Integer> scored = new ArrayList<>();
-        java.util.PriorityQueue<Double> leaders = new java.util.PriorityQueue<>();
+        PriorityQueue<Double> leaders = new PriorityQueue<>();
         int[] batch = new int[EXACT_BATCH];
         double[] sds = new double[bounds.length];
         for (int next = 0; next < byBound.length; ) {

@@ -1,5 +1,7 @@
 package io.jtune.engine.search.gp;
 
+import java.util.function.DoublePredicate;
+
 /**
  * A Gaussian process posterior with zero prior mean over standardised targets, under a
  * {@link Kernel} (the Matérn-5/2 of {@link GpHyperparameters} for GP-BO): the Cholesky factor of {@code K + noise I}, the weights
@@ -159,7 +161,7 @@ public final class GaussianProcess {
      * of it: after each block of rows, the standard deviation given the training points solved so
      * far (conditioning on the rest can only lower it), widened like {@link #sdUpperBound}.
      */
-    public double sdUnlessBelow(double[] k, java.util.function.DoublePredicate worthFinishing) {
+    public double sdUnlessBelow(double[] k, DoublePredicate worthFinishing) {
         int n = k.length;
         double[] v = new double[n];
         double explained = 0;

@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * of {@code seeds} seeds (0, 1, ...): median best value and median regret per searcher; then the
  * searcher's time per trial (suggest plus onTrialComplete) on Hartmann-6 in one run of
  * {@code timingTrials} trials (thread CPU time, and wall-clock time), averaged over the 20 trials
- * before 100, 500 and 2,000 and over the whole run. The Optuna side of the
+ * before 100, 500 and 2,000 ({@code -Dat=200,1000} picks other points) and over the whole run. The Optuna side of the
  * same protocol is {@code src/test/python/optuna_bench.py}.
  *
  * <pre>

@@ -24,6 +24,7 @@ import io.jtune.engine.runner.ResultBuffer;
 import io.jtune.engine.runner.StallLimit;
 import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
+import io.jtune.engine.runner.WholeNumberProperty;
 import io.jtune.engine.schedule.HyperBandForBohb;
 import io.jtune.engine.search.SampleLimit;
 import io.jtune.engine.search.SearcherWrapper;
@@ -454,13 +455,9 @@ public final class Tuner {
         if (value.trim().equalsIgnoreCase("true")) {
             return DeterministicWidth.AUTO;
         }
-        try {
-            int width = Integer.parseInt(value.trim());
-            if (width >= 1) {
-                return width;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
+        Integer width = WholeNumberProperty.atLeastOne(value);
+        if (width != null) {
+            return width;
         }
         throw new IllegalArgumentException("system property " + DETERMINISTIC_PROPERTY + " must be true, false or a width >= 1, got '" + value + "'");
     }

@@ -33,13 +33,9 @@ public final class PendingTrialLimit {
         if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("auto")) {
             return AUTO;
         }
-        try {
-            int limit = Integer.parseInt(value.trim());
-            if (limit >= 1) {
-                return limit;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
+        Integer limit = WholeNumberProperty.atLeastOne(value);
+        if (limit != null) {
+            return limit;
         }
         throw new IllegalArgumentException("system property " + PROPERTY + " must be 'auto' or a number >= 1, got '" + value + "'");
     }

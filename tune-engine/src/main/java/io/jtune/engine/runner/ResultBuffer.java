@@ -32,13 +32,9 @@ public final class ResultBuffer {
         if (value == null || value.isBlank()) {
             return 1;
         }
-        try {
-            int buffer = Integer.parseInt(value.trim());
-            if (buffer >= 1) {
-                return buffer;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
+        Integer buffer = WholeNumberProperty.atLeastOne(value);
+        if (buffer != null) {
+            return buffer;
         }
         throw new IllegalArgumentException("system property " + PROPERTY + " must be a number >= 1 (1 = wait for the decision on each result), got '" + value + "'");
     }

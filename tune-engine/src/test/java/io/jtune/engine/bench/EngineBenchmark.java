@@ -150,7 +150,11 @@ public final class EngineBenchmark {
         double tunerAndFit = (System.nanoTime() - fitStart) / 1e9;
         double jtune = (end - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3;
         long launch = System.nanoTime();
-        Process optuna = new ProcessBuilder("/usr/bin/python3", "tune-engine/src/test/python/overhead_optuna.py", Integer.toString(COLD_TRIALS))
+        Path script = Path.of("src/test/python/overhead_optuna.py"); // exec:exec runs in the module's folder
+        if (!Files.exists(script)) {
+            script = Path.of("tune-engine").resolve(script);
+        }
+        Process optuna = new ProcessBuilder("/usr/bin/python3", script.toString(), Integer.toString(COLD_TRIALS))
                 .redirectErrorStream(true).start();
         String out = new String(optuna.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
         double optunaInScript;
@@ -158,7 +162,7 @@ public final class EngineBenchmark {
             optuna.waitFor();
             optunaInScript = Double.parseDouble(out.lines().reduce((a, b) -> b).orElse("NaN"));
         } catch (NumberFormatException e) {
-            throw new IllegalStateException("the Optuna script printed no time (run it from the repository root; apt-get install python3-optuna): " + out, e);
+            throw new IllegalStateException("the Optuna script printed no time (apt-get install python3-optuna): " + out, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while Optuna ran", e);

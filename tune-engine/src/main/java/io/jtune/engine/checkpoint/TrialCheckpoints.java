@@ -13,16 +13,24 @@ import java.util.List;
  * resumes from. Without a score attribute the ranking is by recency. Driver thread only.
  */
 public final class TrialCheckpoints {
+    /** No checkpoints, read-only ({@link #add} throws): what a trial that never tracked one reads. */
+    public static final TrialCheckpoints NONE = new TrialCheckpoints(0, false, Mode.MAX, List.of());
+
     private final int keep;
     private final boolean byScore;
     private final Mode scoreMode;
-    private final List<TrackedCheckpoint> tracked = new ArrayList<>();
+    private final List<TrackedCheckpoint> tracked;
 
     /** {@code keep} 0 keeps all; {@code byScore} false ranks by recency. */
     public TrialCheckpoints(int keep, boolean byScore, Mode scoreMode) {
+        this(keep, byScore, scoreMode, new ArrayList<>());
+    }
+
+    private TrialCheckpoints(int keep, boolean byScore, Mode scoreMode, List<TrackedCheckpoint> tracked) {
         this.keep = keep;
         this.byScore = byScore;
         this.scoreMode = scoreMode;
+        this.tracked = tracked;
     }
 
     /**

@@ -97,7 +97,7 @@ final class CheckpointBook {
 
     private void add(Trial trial, TrackedCheckpoint checkpoint) {
         changed.run();
-        for (TrackedCheckpoint evicted : trial.checkpoints().add(checkpoint)) {
+        for (TrackedCheckpoint evicted : trial.trackCheckpoint(checkpoint)) {
             io.delete(evicted.checkpoint().path());
         }
     }

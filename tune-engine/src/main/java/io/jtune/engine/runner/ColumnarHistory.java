@@ -13,11 +13,15 @@ import java.util.Map;
  * that repeats (the trial id, the config, a metric that does not change) is kept once, whole-number
  * counters that go up by one as a start and a length, other numbers as primitive arrays. Results
  * with the keys in the same order share one key list; a result with other keys starts a new block.
- * Reading builds equal {@link Result}s again.
+ * Reading builds equal {@link Result}s again. Once the trial finishes, the columns are trimmed to
+ * their rows (equal number columns share one array, a column of two runs keeps two values) and the
+ * trial's last result is rebuilt from them when asked.
  */
 final class ColumnarHistory implements ResultHistory {
+    private static final Block[] NO_BLOCKS = new Block[0];
+
     private final KeyLists keyLists;
-    private final List<Block> blocks = new ArrayList<>(1);
+    private Block[] blocks = NO_BLOCKS;
     private int size;
 
     ColumnarHistory(KeyLists keyLists) {
@@ -27,10 +31,11 @@ final class ColumnarHistory implements ResultHistory {
     @Override
     public void add(Result result) {
         Map<String, Object> values = result.asMap();
-        Block last = blocks.isEmpty() ? null : blocks.get(blocks.size() - 1);
+        Block last = blocks.length == 0 ? null : blocks[blocks.length - 1];
         if (last == null || !last.hasKeys(values)) {
             last = new Block(keyLists.of(values));
-            blocks.add(last);
+            blocks = Arrays.copyOf(blocks, blocks.length + 1);
+            blocks[blocks.length - 1] = last;
         }
         last.add(values, keyLists);
         size++;
@@ -50,23 +55,44 @@ final class ColumnarHistory implements ResultHistory {
         return results;
     }
 
+    /** Trims the columns and returns null: {@link #last()} rebuilds the last result. */
+    @Override
+    public Result finished(Result last) {
+        for (Block b : blocks) {
+            b.trim();
+        }
+        return null;
+    }
+
+    @Override
+    public Result last() {
+        if (size == 0) {
+            return null;
+        }
+        Block b = blocks[blocks.length - 1];
+        return b.resultAt(b.rows - 1);
+    }
+
+    /** Drops the rows after the first {@code newSize} and trims the columns (so no row kept is written over). */
     @Override
     public void keep(int newSize) {
         int remaining = newSize;
-        for (int i = 0; i < blocks.size(); i++) {
-            Block b = blocks.get(i);
-            if (remaining < b.rows) {
-                b.rows = remaining;
-            }
+        int kept = 0;
+        for (Block b : blocks) {
+            b.rows = Math.min(b.rows, remaining);
             remaining -= b.rows;
+            if (b.rows > 0) {
+                b.trim();
+                blocks[kept++] = b;
+            }
         }
-        blocks.removeIf(b -> b.rows == 0);
+        blocks = kept == blocks.length ? blocks : Arrays.copyOf(blocks, kept);
         size = Math.min(size, newSize);
     }
 
     @Override
     public void reset(List<Result> results) {
-        blocks.clear();
+        blocks = NO_BLOCKS;
         size = 0;
         results.forEach(this::add);
     }
@@ -146,11 +172,35 @@ final class ColumnarHistory implements ResultHistory {
 
         void readInto(List<Result> results) {
             for (int r = 0; r < rows; r++) {
-                LinkedHashMap<String, Object> values = new LinkedHashMap<>(keys.length * 4 / 3 + 1);
-                for (int c = 0; c < keys.length; c++) {
-                    values.put(keys[c], columns[c].get(r));
+                results.add(resultAt(r));
+            }
+        }
+
+        Result resultAt(int row) {
+            LinkedHashMap<String, Object> values = new LinkedHashMap<>(keys.length * 4 / 3 + 1);
+            for (int c = 0; c < keys.length; c++) {
+                values.put(keys[c], columns[c].get(row));
+            }
+            return Result.wrap(values);
+        }
+
+        /**
+         * Replaces each array column by one exactly {@code rows} long in a fresh array, so the next
+         * row added copies it, and lets equal number columns share one array (time_since_restore
+         * equals time_total_s until a restore).
+         */
+        void trim() {
+            for (int c = 0; c < columns.length; c++) {
+                Column column = columns[c].trimmed(rows);
+                if (column instanceof Doubles d) {
+                    for (int e = 0; e < c; e++) {
+                        if (columns[e] instanceof Doubles earlier && Arrays.equals(earlier.values, d.values)) {
+                            column = new Doubles(earlier.values);
+                            break;
+                        }
+                    }
                 }
-                results.add(Result.wrap(values));
+                columns[c] = column;
             }
         }
     }
@@ -160,6 +210,11 @@ final class ColumnarHistory implements ResultHistory {
         Object get(int row);
 
         Column with(int row, Object value);
+
+        /** This column's first {@code rows} values, in arrays no longer than that (this column when it has none). */
+        default Column trimmed(int rows) {
+            return this;
+        }
     }
 
     private static int grown(int row) {
@@ -175,7 +230,7 @@ final class ColumnarHistory implements ResultHistory {
 
         @Override
         public Column with(int row, Object v) {
-            if (v == value || v != null && isValue(v) && v.equals(value)) {
+            if (sameValue(v, value)) {
                 return this;
             }
             if (row == 1 && value instanceof Long first && v instanceof Long next && next == first + 1) {
@@ -186,6 +241,30 @@ final class ColumnarHistory implements ResultHistory {
 
         static boolean isValue(Object v) {
             return v instanceof Number || v instanceof String || v instanceof Boolean;
+        }
+    }
+
+    /** True when {@code v} is {@code value}, or an equal number, string or boolean (whose reading back cannot tell them apart). */
+    private static boolean sameValue(Object v, Object value) {
+        return v == value || v != null && Constant.isValue(v) && v.equals(value);
+    }
+
+    /** {@code first} in the rows before {@code switchRow}, {@code then} in the rows from it. */
+    private record TwoRuns(Object first, int switchRow, Object then) implements Column {
+        @Override
+        public Object get(int row) {
+            return row < switchRow ? first : then;
+        }
+
+        @Override
+        public Column with(int row, Object v) {
+            return row >= switchRow && sameValue(v, then) ? this : fromRows(row, this).with(row, v);
+        }
+
+        /** Cut before its second run, one value. */
+        @Override
+        public Column trimmed(int rows) {
+            return rows <= switchRow ? new Constant(first) : this;
         }
     }
 
@@ -222,6 +301,15 @@ final class ColumnarHistory implements ResultHistory {
             values = new double[grown(rows)];
         }
 
+        Doubles(double[] values) {
+            this.values = values;
+        }
+
+        @Override
+        public Column trimmed(int rows) {
+            return new Doubles(Arrays.copyOf(values, rows));
+        }
+
         @Override
         public Object get(int row) {
             return values[row];
@@ -245,6 +333,15 @@ final class ColumnarHistory implements ResultHistory {
 
         Longs(int rows) {
             values = new long[grown(rows)];
+        }
+
+        private Longs(long[] values) {
+            this.values = values;
+        }
+
+        @Override
+        public Column trimmed(int rows) {
+            return new Longs(Arrays.copyOf(values, rows));
         }
 
         @Override
@@ -278,6 +375,24 @@ final class ColumnarHistory implements ResultHistory {
             for (int r = 0; r < rows; r++) {
                 values[r] = from.get(r);
             }
+        }
+
+        private Objects(Object[] values) {
+            this.values = values;
+        }
+
+        /** Two runs of values ({@code done}: false, then true) as a {@link TwoRuns}, else the values in an array of {@code rows}. */
+        @Override
+        public Column trimmed(int rows) {
+            int second = 1;
+            while (second < rows && sameValue(values[second], values[0])) {
+                second++;
+            }
+            int end = second;
+            while (end < rows && sameValue(values[end], values[second])) {
+                end++;
+            }
+            return end == rows && second < rows ? new TwoRuns(values[0], second, values[second]) : new Objects(Arrays.copyOf(values, rows));
         }
 
         @Override

@@ -6,14 +6,12 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Objective;
 import io.jtune.api.trainable.Checkpoint;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.FolderNames;
 import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
-import io.jtune.engine.checkpoint.TrialCheckpoints;
 import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.output.JsonLoggerCallback;
 import java.io.IOException;
@@ -46,12 +44,15 @@ final class ExperimentResume {
     private final ResumeMode mode;
     private final MissingCheckpoints missing;
     private final ExperimentSpec spec;
+    /** The experiment's folder, one path shared by its trials. */
+    private final Path experimentDir;
 
     ExperimentResume(ExperimentState state, ResumeMode mode, MissingCheckpoints missing, ExperimentSpec spec) {
         this.state = Objects.requireNonNull(state, "experiment state");
         this.mode = Objects.requireNonNull(mode, "resume mode");
         this.missing = Objects.requireNonNull(missing, "missing checkpoints policy");
         this.spec = spec;
+        this.experimentDir = spec.experimentDir();
     }
 
     ExperimentState state() {
@@ -181,10 +182,7 @@ final class ExperimentResume {
     }
 
     private Trial newTrial(String id, int index, String name, String tag, Config config, ResultHistory.Factory histories) {
-        Path dir = spec.experimentDir().resolve(name);
-        CheckpointPolicy policy = spec.checkpoint();
-        return new Trial(id, index, name, tag, config, spec.resources(), dir,
-                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()), histories.of(id, dir));
+        return new Trial(id, index, name, tag, config, spec.resources(), experimentDir, spec.checkpoint(), histories);
     }
 
     private static long lastIteration(List<Result> logged) {
@@ -261,7 +259,7 @@ final class ExperimentResume {
     }
 
     private static void keep(Trial trial, TrackedCheckpoint checkpoint) {
-        for (TrackedCheckpoint evicted : trial.checkpoints().add(checkpoint)) {
+        for (TrackedCheckpoint evicted : trial.trackCheckpoint(checkpoint)) {
             delete(evicted.checkpoint().path());
         }
     }

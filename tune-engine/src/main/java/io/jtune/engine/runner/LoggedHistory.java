@@ -2,7 +2,6 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.Result;
 import io.jtune.engine.output.JsonLoggerCallback;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -11,14 +10,12 @@ import java.util.List;
  * trial's buffered lines), so its memory does not grow with the results.
  */
 final class LoggedHistory implements ResultHistory {
-    private final String trialId;
-    private final Path dir;
+    private final Trial trial;
     private final JsonLoggerCallback log;
     private int size;
 
-    LoggedHistory(String trialId, Path dir, JsonLoggerCallback log) {
-        this.trialId = trialId;
-        this.dir = dir;
+    LoggedHistory(Trial trial, JsonLoggerCallback log) {
+        this.trial = trial;
         this.log = log;
     }
 
@@ -37,13 +34,25 @@ final class LoggedHistory implements ResultHistory {
         if (size == 0) {
             return List.of();
         }
-        List<Result> logged = log.readResults(trialId, dir);
+        List<Result> logged = log.readResults(trial.id(), trial.localDir());
         return logged.size() <= size ? logged : List.copyOf(logged.subList(0, size));
     }
 
     @Override
     public void keep(int newSize) {
         size = Math.min(size, newSize);
+    }
+
+    /** Keeps the last result (compact): reading it back would read the whole file. */
+    @Override
+    public Result finished(Result last) {
+        return last.compact();
+    }
+
+    @Override
+    public Result last() {
+        List<Result> all = read();
+        return all.isEmpty() ? null : all.get(all.size() - 1);
     }
 
     @Override

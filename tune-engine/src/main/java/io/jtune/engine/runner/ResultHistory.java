@@ -1,7 +1,6 @@
 package io.jtune.engine.runner;
 
 import io.jtune.api.Result;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -24,12 +23,22 @@ interface ResultHistory {
     /** Drops the results after the first {@code size}. */
     void keep(int size);
 
+    /**
+     * The trial finished with {@code last} as its last result: returns what the trial keeps of it,
+     * the result {@linkplain Result#compact() compacted}, or null when {@link #last()} rebuilds it
+     * (the history may compact itself too).
+     */
+    Result finished(Result last);
+
+    /** The last result, rebuilt from this history; null when there is none. */
+    Result last();
+
     /** Replaces the results with {@code results} (a resumed trial's logged results). */
     void reset(List<Result> results);
 
     /** Makes the history of each trial. */
     @FunctionalInterface
     interface Factory {
-        ResultHistory of(String trialId, Path trialDir);
+        ResultHistory of(Trial trial);
     }
 }

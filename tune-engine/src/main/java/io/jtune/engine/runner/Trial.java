@@ -6,6 +6,7 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
 import java.nio.file.Path;
@@ -19,7 +20,10 @@ import java.util.Set;
 /**
  * One trial: its config, state and results (the seeds' {@code Trial}). It moves between the five
  * states only along the lifecycle of DESIGN.md; any other move throws an
- * {@link IllegalStateException} naming both states. Owned by the driver thread.
+ * {@link IllegalStateException} naming both states. Owned by the driver thread. It keeps no more
+ * than it needs: its folder's path only once the folder exists (else it is derived from the
+ * experiment's), a checkpoint book only once a checkpoint is tracked, and, once finished, its last
+ * result only when its history cannot rebuild it.
  */
 public final class Trial implements TrialView {
     private static final List<Set<TrialStatus>> ALLOWED = List.of(
@@ -32,9 +36,13 @@ public final class Trial implements TrialView {
     private final String id;
     private final int index;
     private final String name;
-    private final Path dir;
-    private final TrialCheckpoints checkpoints;
+    private final Path experimentDir;
+    private final CheckpointPolicy checkpointPolicy;
     private final ResultHistory history;
+    /** The trial's folder once it exists, else null ({@link #localDir()} derives it). */
+    private Path dir;
+    /** Null until a checkpoint is tracked. */
+    private TrialCheckpoints checkpoints;
     private String tag;
     private Config config;
     /** What the trial's next start commits (a running trial keeps what its run was started with). */
@@ -54,7 +62,6 @@ public final class Trial implements TrialView {
     int pendingSaves;
     /** Exploited (PBT): the next start restores the copied checkpoint with the new config. */
     boolean exploited;
-    boolean dirCreated;
     boolean metricsChecked;
     /** How many results reported NaN or infinity for the experiment's metric. */
     int nonFiniteMetrics;
@@ -65,17 +72,18 @@ public final class Trial implements TrialView {
     /** The checkpoint folder the current run restored, or null. */
     Path restoredFrom;
 
-    Trial(String id, int index, String name, String tag, Config config, ResourceRequest resources, Path dir, TrialCheckpoints checkpoints,
-          ResultHistory history) {
+    /** A pending trial whose folder is {@code name} in {@code experimentDir}, its checkpoints kept by {@code checkpointPolicy}. */
+    Trial(String id, int index, String name, String tag, Config config, ResourceRequest resources, Path experimentDir,
+          CheckpointPolicy checkpointPolicy, ResultHistory.Factory histories) {
         this.id = id;
         this.index = index;
         this.name = name;
         this.tag = tag;
         this.config = config;
         this.resources = resources;
-        this.dir = dir;
-        this.checkpoints = checkpoints;
-        this.history = history;
+        this.experimentDir = experimentDir;
+        this.checkpointPolicy = checkpointPolicy;
+        this.history = histories.of(this);
     }
 
     /** True when the lifecycle allows moving from {@code from} to {@code to}. */
@@ -83,15 +91,21 @@ public final class Trial implements TrialView {
         return ALLOWED.get(from.ordinal()).contains(to);
     }
 
-    /** Moves to {@code to}, or throws naming both states when the lifecycle forbids it; a finished trial keeps its last result {@linkplain Result#compact() compact}. */
+    /**
+     * Moves to {@code to}, or throws naming both states when the lifecycle forbids it. A finished
+     * trial keeps its last result only as its {@linkplain ResultHistory#finished history} decides
+     * (compact, or rebuilt when asked); a retried one takes it back.
+     */
     void transitionTo(TrialStatus to) {
         if (!isAllowed(status, to)) {
             throw new IllegalStateException("trial " + name + " cannot go from " + status + " to " + to);
         }
-        status = to;
         if (to.isFinished() && lastResult != null) {
-            lastResult = lastResult.compact();
+            lastResult = history.finished(lastResult);
+        } else if (status.isFinished() && !to.isFinished() && lastResult == null) {
+            lastResult = history.last();
         }
+        status = to;
     }
 
     /** Prepares counters for a new run that restores {@code from} (null: from scratch). */
@@ -126,6 +140,7 @@ public final class Trial implements TrialView {
      * when the last result is after that state. Returns the results kept.
      */
     List<Result> rewindTo(long trainingIteration) {
+        Result lastResult = lastResult();
         if (lastResult == null || lastResult.trainingIteration() <= trainingIteration) {
             return history();
         }
@@ -142,7 +157,7 @@ public final class Trial implements TrialView {
             }
         }
         history.keep(kept);
-        lastResult = kept == 0 ? null : all.get(kept - 1);
+        this.lastResult = kept == 0 ? null : all.get(kept - 1);
         return all.subList(0, kept);
     }
 
@@ -157,6 +172,7 @@ public final class Trial implements TrialView {
 
     /** The logged result at this training iteration (the most recent one when logged twice), or null. */
     Result resultAt(long trainingIteration) {
+        Result lastResult = lastResult();
         if (lastResult != null && lastResult.trainingIteration() == trainingIteration) {
             return lastResult;
         }
@@ -216,7 +232,7 @@ public final class Trial implements TrialView {
 
     @Override
     public Result lastResult() {
-        return lastResult;
+        return lastResult != null || !status.isFinished() ? lastResult : history.last();
     }
 
     @Override
@@ -231,13 +247,23 @@ public final class Trial implements TrialView {
 
     @Override
     public Optional<Checkpoint> latestCheckpoint() {
-        TrackedCheckpoint latest = checkpoints.latest();
+        TrackedCheckpoint latest = checkpoints().latest();
         return latest == null ? Optional.empty() : Optional.of(latest.checkpoint());
     }
 
     @Override
     public Path localDir() {
-        return dir;
+        return dir != null ? dir : experimentDir.resolve(name);
+    }
+
+    /** True once {@link #folderCreated()} was called. */
+    boolean hasFolder() {
+        return dir != null;
+    }
+
+    /** Notes that the trial's folder exists: the path is kept from now on. */
+    void folderCreated() {
+        dir = localDir();
     }
 
     /**
@@ -281,9 +307,17 @@ public final class Trial implements TrialView {
         return errorTrace;
     }
 
-    /** The trial's checkpoints (keep-N applied). */
+    /** The trial's checkpoints (keep-N applied), read-only: {@link #trackCheckpoint} adds one. */
     public TrialCheckpoints checkpoints() {
-        return checkpoints;
+        return checkpoints != null ? checkpoints : TrialCheckpoints.NONE;
+    }
+
+    /** Tracks {@code checkpoint} as the latest and returns those the keep-N rule drops (the caller deletes their folders). */
+    List<TrackedCheckpoint> trackCheckpoint(TrackedCheckpoint checkpoint) {
+        if (checkpoints == null) {
+            checkpoints = new TrialCheckpoints(checkpointPolicy.keep(), checkpointPolicy.scoreAttribute() != null, checkpointPolicy.scoreMode());
+        }
+        return checkpoints.add(checkpoint);
     }
 
     @Override

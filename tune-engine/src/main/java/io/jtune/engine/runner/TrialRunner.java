@@ -18,7 +18,6 @@ import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
-import io.jtune.engine.checkpoint.TrialCheckpoints;
 import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.output.ResultLog;
@@ -67,6 +66,8 @@ public final class TrialRunner {
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(EventIntake.TICK_MILLIS);
 
     private final ExperimentSpec spec;
+    /** The experiment's folder, one path shared by its trials. */
+    private final Path experimentDir;
     private final TrialExecutor executor;
     /** Deterministic mode's bound on the steps computing at once (the executor the runner talks to), or null. */
     private final StepGate gate;
@@ -141,6 +142,7 @@ public final class TrialRunner {
 
     private TrialRunner(ExperimentSpec spec, TrialExecutor executor, String idPrefix, ExperimentResume resume) {
         this.spec = spec;
+        this.experimentDir = spec.experimentDir();
         // deterministic mode: the logical schedule starts up to its width of trials, the gate lets maxConcurrentTrials of them compute
         this.gate = spec.deterministic() ? new StepGate(executor, physicalSlots(spec), this::sentStep) : null;
         this.executor = gate != null ? gate : executor;
@@ -171,11 +173,11 @@ public final class TrialRunner {
     private static ResultHistory.Factory histories(List<Callback> callbacks) {
         for (Callback c : callbacks) {
             if (c instanceof JsonLoggerCallback json) {
-                return (id, dir) -> new LoggedHistory(id, dir, json);
+                return trial -> new LoggedHistory(trial, json);
             }
         }
         ColumnarHistory.KeyLists keyLists = new ColumnarHistory.KeyLists();
-        return (id, dir) -> new ColumnarHistory(keyLists);
+        return trial -> new ColumnarHistory(keyLists);
     }
 
     /**
@@ -590,10 +592,7 @@ public final class TrialRunner {
         int index = nextIndex();
         String tag = TrialNames.experimentTag(index, config, sampledPaths);
         String name = TrialNames.trialName(spec.trainable().name(), id, tag);
-        CheckpointPolicy policy = spec.checkpoint();
-        Path dir = spec.experimentDir().resolve(name);
-        Trial trial = new Trial(id, index, name, tag, config, spec.resources(), dir,
-                new TrialCheckpoints(policy.keep(), policy.scoreAttribute() != null, policy.scoreMode()), histories.of(id, dir));
+        Trial trial = new Trial(id, index, name, tag, config, spec.resources(), experimentDir, spec.checkpoint(), histories);
         trials.add(trial);
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;
@@ -633,7 +632,7 @@ public final class TrialRunner {
     }
 
     private static void ensureDir(Trial trial) {
-        if (trial.dirCreated) {
+        if (trial.hasFolder()) {
             return;
         }
         try {
@@ -642,7 +641,7 @@ public final class TrialRunner {
             throw new TuneException("cannot create the folder of trial " + trial.name() + " at " + trial.localDir() + ": " + e.getMessage()
                     + "; choose a writable Tuner.storagePath(...)", e);
         }
-        trial.dirCreated = true;
+        trial.folderCreated();
     }
 
     void setStatus(Trial trial, TrialStatus to) {

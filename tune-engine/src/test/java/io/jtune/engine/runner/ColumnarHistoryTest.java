@@ -1,6 +1,7 @@
 package io.jtune.engine.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.jtune.api.Config;
@@ -92,5 +93,45 @@ class ColumnarHistoryTest {
         history.reset(restored);
         assertEquals(restored, history.read());
         assertSame(CONFIG, history.read().get(1).get("config"));
+    }
+
+    /** Times that may repeat in two columns, and a done flag that turns true once. */
+    private static Result timedResult(SplittableRandom random, long row, boolean done) {
+        double total = random.nextInt(4) == 0 ? 1.0 : random.nextDouble();
+        LinkedHashMap<String, Object> values = new LinkedHashMap<>();
+        values.put("done", done);
+        values.put("training_iteration", row + 1);
+        values.put("time_total_s", total);
+        values.put("time_since_restore", random.nextInt(5) == 0 ? random.nextDouble() : total);
+        values.put("config", CONFIG);
+        return Result.wrap(values);
+    }
+
+    @Test
+    void finishingTrimsTheColumnsWithoutChangingWhatIsReadOrWhatLaterAddsAndCutsGive() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int round = 0; round < 300; round++) {
+            ColumnarHistory history = new ColumnarHistory(new ColumnarHistory.KeyLists());
+            List<Result> expected = new ArrayList<>();
+            int doneFrom = random.nextInt(30);
+            for (int i = 0, steps = random.nextInt(40); i < steps; i++) {
+                int action = random.nextInt(10);
+                if (action == 0) {
+                    int keep = random.nextInt(expected.size() + 1);
+                    history.keep(keep);
+                    expected.subList(keep, expected.size()).clear();
+                } else if (action <= 2 && !expected.isEmpty()) {
+                    Result last = expected.get(expected.size() - 1);
+                    assertNull(history.finished(last), "the columns rebuild the last result");
+                    assertEquals(last, history.last(), "round " + round);
+                } else {
+                    Result r = random.nextInt(6) == 0 ? randomResult(random, expected.size()) : timedResult(random, expected.size(), i >= doneFrom);
+                    history.add(r);
+                    expected.add(r);
+                }
+                assertEquals(expected, history.read(), "round " + round + " step " + i);
+            }
+            assertEquals(expected.isEmpty() ? null : expected.get(expected.size() - 1), history.last());
+        }
     }
 }

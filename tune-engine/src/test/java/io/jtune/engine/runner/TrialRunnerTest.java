@@ -284,7 +284,7 @@ class TrialRunnerTest {
     void unknownTrialViewsAreRefused() {
         FirstComeScheduler scheduler = new FirstComeScheduler((runner, trial, result) -> {
             runner.unpauseTrial(new Trial("zzzzz_00000", 0, "n", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("n"),
-                    new io.jtune.engine.checkpoint.TrialCheckpoints(0, false, Mode.MAX), new ColumnarHistory(new ColumnarHistory.KeyLists())));
+                    io.jtune.engine.CheckpointPolicy.NONE, t -> new ColumnarHistory(new ColumnarHistory.KeyLists())));
             return Decision.CONTINUE;
         });
         ComponentException e = assertThrows(ComponentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));

@@ -1,16 +1,23 @@
 package io.jtune.engine.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
-import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
+import io.jtune.api.Result;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -18,8 +25,8 @@ import org.junit.jupiter.api.Test;
 class TrialTest {
 
     private static Trial trial() {
-        return new Trial("abcde_00000", 0, "T_abcde_00000_0", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), new TrialCheckpoints(0, false, Mode.MAX),
-                new ColumnarHistory(new ColumnarHistory.KeyLists()));
+        return new Trial("abcde_00000", 0, "T_abcde_00000_0", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), CheckpointPolicy.NONE,
+                trial -> new ColumnarHistory(new ColumnarHistory.KeyLists()));
     }
 
     @Test
@@ -79,5 +86,52 @@ class TrialTest {
         assertEquals(5.0, t.timeTotalS);
         assertEquals(1, t.iterationsSinceRestore);
         assertEquals(1.0, t.timeSinceRestore);
+    }
+
+    private static Result result(long iteration, double seconds) {
+        LinkedHashMap<String, Object> values = new LinkedHashMap<>();
+        values.put(Result.DONE, false);
+        values.put(Result.TRAINING_ITERATION, iteration);
+        values.put(Result.TIME_TOTAL_S, seconds);
+        values.put(Result.TIME_SINCE_RESTORE, seconds);
+        return Result.wrap(values);
+    }
+
+    @Test
+    void aFinishedTrialWithoutFilesRebuildsItsLastResultAndTakesItBackWhenRetried() {
+        Trial t = trial();
+        t.transitionTo(TrialStatus.RUNNING);
+        t.record(result(1, 0.5));
+        t.record(result(2, 0.75));
+        t.transitionTo(TrialStatus.ERROR);
+        assertEquals(result(2, 0.75), t.lastResult(), "rebuilt from the columns");
+        assertEquals(List.of(result(1, 0.5), result(2, 0.75)), t.history());
+        t.transitionTo(TrialStatus.PENDING);
+        assertEquals(result(2, 0.75), t.lastResult());
+        assertEquals(List.of(result(1, 0.5)), t.rewindTo(1));
+        t.transitionTo(TrialStatus.RUNNING);
+        t.record(result(2, 0.8));
+        t.transitionTo(TrialStatus.TERMINATED);
+        assertEquals(result(2, 0.8), t.lastResult());
+        assertEquals(result(1, 0.5), t.resultAt(1));
+        assertEquals(List.of(result(1, 0.5), result(2, 0.8)), t.history());
+    }
+
+    @Test
+    void theFolderPathIsDerivedUntilTheFolderExistsAndTheCheckpointBookIsMadeOnTheFirstCheckpoint() {
+        Trial t = trial();
+        assertEquals(Path.of("x", "T_abcde_00000_0"), t.localDir());
+        assertFalse(t.hasFolder());
+        t.folderCreated();
+        assertTrue(t.hasFolder());
+        assertSame(t.localDir(), t.localDir(), "kept once the folder exists");
+
+        assertSame(TrialCheckpoints.NONE, t.checkpoints());
+        assertTrue(t.latestCheckpoint().isEmpty());
+        TrackedCheckpoint c = new TrackedCheckpoint(Checkpoint.fromDirectory(Path.of("c")), 3, 1.0, 1);
+        assertThrows(UnsupportedOperationException.class, () -> TrialCheckpoints.NONE.add(c), "the shared empty book is read-only");
+        assertEquals(List.of(), t.trackCheckpoint(c));
+        assertEquals(List.of(c), t.checkpoints().all());
+        assertEquals(c.checkpoint(), t.latestCheckpoint().orElseThrow());
     }
 }

@@ -15,10 +15,17 @@ import java.util.function.Supplier;
  * experiment annotations to a {@link Tuner}, and finds them by name.
  */
 public final class AnnotatedTrainables {
-    private static final AdapterClasses ADAPTERS = new AdapterClasses();
-    private static final TrainableRegistry REGISTRY = new TrainableRegistry();
-
     private AnnotatedTrainables() {
+    }
+
+    /** Made on first use, so that telling a plain {@code Trainable} class apart loads no Byte Buddy. */
+    private static final class Adapters {
+        static final AdapterClasses INSTANCE = new AdapterClasses();
+    }
+
+    /** Made on first use, so that telling a plain {@code Trainable} class apart starts no logging. */
+    private static final class Registry {
+        static final TrainableRegistry INSTANCE = new TrainableRegistry();
     }
 
     /** True when the class carries {@link Trainable @io.jtune.api.Trainable}. */
@@ -37,7 +44,7 @@ public final class AnnotatedTrainables {
         CompileTimeCheck.warnIfUnchecked(c);
         ReflectiveTypeModel.requireValid(c);
         ReflectiveTypeModel model = ReflectiveTypeModel.of(c);
-        return new AdapterSupplier(ADAPTERS.adapterOf(model), AdapterBinding.of(model));
+        return new AdapterSupplier(Adapters.INSTANCE.adapterOf(model), AdapterBinding.of(model));
     }
 
     /**
@@ -67,12 +74,12 @@ public final class AnnotatedTrainables {
 
     /** The registry front ends share. */
     public static TrainableRegistry registry() {
-        return REGISTRY;
+        return Registry.INSTANCE;
     }
 
     /** Registers a class by name, as Ray Tune's {@code register_trainable}. */
     public static void register(Class<?> c) {
-        REGISTRY.register(c);
+        Registry.INSTANCE.register(c);
     }
 
     /**
@@ -80,12 +87,12 @@ public final class AnnotatedTrainables {
      * class name); a TuneException lists the known names when there is none.
      */
     public static Class<?> forName(String name, ClassLoader loader) {
-        Optional<Class<?>> found = REGISTRY.find(name);
+        Optional<Class<?>> found = Registry.INSTANCE.find(name);
         if (found.isEmpty()) {
-            REGISTRY.loadIndex(loader);
-            found = REGISTRY.find(name).or(() -> annotatedClass(name, loader));
+            Registry.INSTANCE.loadIndex(loader);
+            found = Registry.INSTANCE.find(name).or(() -> annotatedClass(name, loader));
         }
-        return found.orElseThrow(() -> new TuneException("no @Trainable named '" + name + "'; known: " + REGISTRY.names()
+        return found.orElseThrow(() -> new TuneException("no @Trainable named '" + name + "'; known: " + Registry.INSTANCE.names()
                 + " (compile with the jtune annotation processor to index classes, or register them)"));
     }
 
@@ -93,7 +100,7 @@ public final class AnnotatedTrainables {
         try {
             Class<?> c = Class.forName(name, false, loader);
             if (isAnnotated(c)) {
-                REGISTRY.register(c);
+                Registry.INSTANCE.register(c);
                 return Optional.of(c);
             }
             return Optional.empty();

@@ -1,5 +1,6 @@
 package io.jtune.engine.annotated;
 
+import io.jtune.engine.log.LazyLogger;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -8,8 +9,6 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.Enumeration;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Notices a {@code @Trainable} class the annotation processor did not check. The processor lists
@@ -23,12 +22,12 @@ final class CompileTimeCheck {
     /** The processor's index: binary names of the classes it checked, one a line. */
     static final String INDEX = "META-INF/jtune/trainables";
 
-    private static final Logger LOG = LoggerFactory.getLogger(CompileTimeCheck.class);
+    private static final LazyLogger LOG = new LazyLogger(CompileTimeCheck.class);
     private static final ClassValue<Optional<String>> WARNINGS = new ClassValue<>() {
         @Override
         protected Optional<String> computeValue(Class<?> type) {
             Optional<String> warning = warning(type);
-            warning.ifPresent(LOG::warn);
+            warning.ifPresent(w -> LOG.get().warn(w));
             return warning;
         }
     };

@@ -2,6 +2,7 @@ package io.jtune.engine.annotated;
 
 import io.jtune.api.Trainable;
 import io.jtune.api.TuneException;
+import io.jtune.engine.log.LazyLogger;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,8 +20,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code @Trainable} classes by name (Ray Tune's {@code register_trainable}): the name given in
@@ -31,7 +30,7 @@ import org.slf4j.LoggerFactory;
 public final class TrainableRegistry {
     /** The index the annotation processor writes: one binary class name a line. */
     public static final String INDEX = "META-INF/jtune/trainables";
-    private static final Logger LOG = LoggerFactory.getLogger(TrainableRegistry.class);
+    private static final LazyLogger LOG = new LazyLogger(TrainableRegistry.class);
 
     private final Map<String, Set<Class<?>>> byName = new ConcurrentHashMap<>();
 
@@ -83,7 +82,7 @@ public final class TrainableRegistry {
             Class<?> c = Class.forName(name, false, loader);
             return c.isAnnotationPresent(Trainable.class) ? Optional.of(c) : Optional.empty();
         } catch (ClassNotFoundException | LinkageError e) {
-            LOG.debug("{} lists {}, which cannot be loaded: {}", index, name, e.toString());
+            LOG.get().debug("{} lists {}, which cannot be loaded: {}", index, name, e.toString());
             return Optional.empty();
         }
     }

@@ -1,5 +1,6 @@
 package io.jtune.engine.checkpoint;
 
+import io.jtune.engine.log.LazyLogger;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -15,8 +16,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Deletes and copies checkpoint folders and writes experiment snapshots on one background thread, in
@@ -25,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * {@link #close()} waits until everything asked is done.
  */
 public final class CheckpointIo implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(CheckpointIo.class);
+    private static final LazyLogger LOG = new LazyLogger(CheckpointIo.class);
 
     private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "jtune-checkpoint-io");
@@ -43,7 +42,7 @@ public final class CheckpointIo implements AutoCloseable {
             try {
                 CheckpointFolders.deleteRecursively(CheckpointFolders.setAside(folder));
             } catch (IOException e) {
-                LOG.warn("could not delete checkpoint folder {}", folder, e);
+                LOG.get().warn("could not delete checkpoint folder {}", folder, e);
             }
         });
     }
@@ -95,7 +94,7 @@ public final class CheckpointIo implements AutoCloseable {
         try {
             CompletableFuture.runAsync(() -> { }, thread).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (RejectedExecutionException | ExecutionException | TimeoutException e) {
-            LOG.debug("checkpoint I/O not awaited: {}", e.toString());
+            LOG.get().debug("checkpoint I/O not awaited: {}", e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -3,12 +3,11 @@ package io.jtune.engine.exec;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.checkpoint.CheckpointFolders;
+import io.jtune.engine.log.LazyLogger;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs a class-API trainable: one {@link Trainable#step()} per STEP command, as Ray Tune's
@@ -16,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * {@link Trainable#reset} accepts the new config, else a new one from the factory.
  */
 final class ClassTrialWorker extends TrialWorker {
-    private static final Logger LOG = LoggerFactory.getLogger(ClassTrialWorker.class);
+    private static final LazyLogger LOG = new LazyLogger(ClassTrialWorker.class);
 
     private final Supplier<? extends Trainable> factory;
     private final CompletableFuture<Trainable> reuseFrom;
@@ -141,7 +140,7 @@ final class ClassTrialWorker extends TrialWorker {
         try {
             trainable.cleanup();
         } catch (Exception e) {
-            LOG.warn("cleanup() of {} failed", trainable.getClass().getName(), e);
+            LOG.get().warn("cleanup() of {} failed", trainable.getClass().getName(), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.jtune.engine.exec;
 
+import io.jtune.engine.log.LazyLogger;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -8,12 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** Counts the machine's GPUs as the lines of {@code nvidia-smi -L}; 0 when the command is absent or fails. */
 final class GpuProbe {
-    private static final Logger LOG = LoggerFactory.getLogger(GpuProbe.class);
+    private static final LazyLogger LOG = new LazyLogger(GpuProbe.class);
     private static final String COMMAND = "nvidia-smi";
 
     private GpuProbe() {
@@ -31,12 +30,12 @@ final class GpuProbe {
             }
             if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 process.destroyForcibly();
-                LOG.warn("'{} -L' did not succeed; assuming 0 GPUs (declare them with Tuner.machineResources)", COMMAND);
+                LOG.get().warn("'{} -L' did not succeed; assuming 0 GPUs (declare them with Tuner.machineResources)", COMMAND);
                 return 0;
             }
             return count;
         } catch (IOException e) {
-            LOG.warn("could not run '{} -L' ({}); assuming 0 GPUs", COMMAND, e.toString());
+            LOG.get().warn("could not run '{} -L' ({}); assuming 0 GPUs", COMMAND, e.toString());
             return 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

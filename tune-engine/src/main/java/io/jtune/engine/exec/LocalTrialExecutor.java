@@ -2,6 +2,7 @@ package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Trainable;
+import io.jtune.engine.log.LazyLogger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,8 +15,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The in-process {@link TrialExecutor}: each running trial is a worker on a pooled daemon thread
@@ -25,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * itself, and {@link #close()} names every trial whose thread is still running.
  */
 public final class LocalTrialExecutor implements TrialExecutor {
-    private static final Logger LOG = LoggerFactory.getLogger(LocalTrialExecutor.class);
+    private static final LazyLogger LOG = new LazyLogger(LocalTrialExecutor.class);
     /** How long {@link #close()} lets steps in flight finish before it interrupts them, by default. */
     public static final Duration DEFAULT_CLOSE_GRACE = Duration.ofSeconds(30);
     /** How long {@link #close()} waits for interrupted workers before it names those still running. */
@@ -191,7 +190,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             noteLeaving(worker);
             String thread = worker.threadName();
             if (thread != null) {
-                LOG.warn("trial {} abandoned ({}); its thread {} was interrupted and is left to itself (a thread cannot be killed); "
+                LOG.get().warn("trial {} abandoned ({}); its thread {} was interrupted and is left to itself (a thread cannot be killed); "
                         + "nothing it posts counts any more", worker.trialName(), reason, thread);
             }
         }
@@ -227,7 +226,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
         threads.shutdown();
         try {
             if (!awaitNoLiveWorkers(closeGrace)) {
-                LOG.warn("trainables still running {} ms after the experiment ended; interrupting them", closeGrace.toMillis());
+                LOG.get().warn("trainables still running {} ms after the experiment ended; interrupting them", closeGrace.toMillis());
                 threads.shutdownNow();
                 awaitNoLiveWorkers(INTERRUPT_WAIT);
             }
@@ -238,7 +237,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
         for (TrialWorker worker : leaving) {
             String thread = worker.threadName();
             if (thread != null) {
-                LOG.warn("trial {} is still running on thread {} after the experiment ended and does not stop; it is left behind (a daemon thread)",
+                LOG.get().warn("trial {} is still running on thread {} after the experiment ended and does not stop; it is left behind (a daemon thread)",
                         worker.trialName(), thread);
             }
         }

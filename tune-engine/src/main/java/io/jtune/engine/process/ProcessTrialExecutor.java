@@ -8,6 +8,7 @@ import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
+import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.Event;
 import io.jtune.engine.remote.EventMapping;
@@ -24,8 +25,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs every trial in a worker JVM of its own on this machine ({@link ProcessWorkerMain}), so that
@@ -46,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * when the executor is made.
  */
 public final class ProcessTrialExecutor implements TrialExecutor {
-    private static final Logger LOG = LoggerFactory.getLogger(ProcessTrialExecutor.class);
+    private static final LazyLogger LOG = new LazyLogger(ProcessTrialExecutor.class);
     private static final long CLOSE_WAIT_SECONDS = 10;
 
     /** One run of a trial on a worker; driver thread only. */
@@ -195,7 +194,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
         }
         pool.release(run.launch.resources(), run.launch.gpuIds());
         live.remove(run.launch.runId());
-        LOG.warn("killing the worker process {} of trial {}: {}", run.worker.pid(), run.trialName(), reason);
+        LOG.get().warn("killing the worker process {} of trial {}: {}", run.worker.pid(), run.trialName(), reason);
         run.worker.kill();
     }
 
@@ -252,9 +251,9 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     }
 
     private void onReady(WorkerProcess worker, Event.Ready ready) {
-        LOG.debug("worker {} ready {} ms after its start", ready.pid(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - worker.startedNanos()));
+        LOG.get().debug("worker {} ready {} ms after its start", ready.pid(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - worker.startedNanos()));
         if (ready.protocolVersion() != WireFormat.PROTOCOL_VERSION) {
-            LOG.error("worker {} speaks protocol {}, this driver {}: its class path holds another jtune version; killing it", ready.pid(),
+            LOG.get().error("worker {} speaks protocol {}, this driver {}: its class path holds another jtune version; killing it", ready.pid(),
                     ready.protocolVersion(), WireFormat.PROTOCOL_VERSION);
             worker.kill();
         }
@@ -292,7 +291,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
         try {
             for (WorkerProcess w : workers) {
                 if (!w.awaitExit(deadline)) {
-                    LOG.warn("worker process {} did not exit {} s after the experiment ended; killing it", w.pid(), CLOSE_WAIT_SECONDS);
+                    LOG.get().warn("worker process {} did not exit {} s after the experiment ended; killing it", w.pid(), CLOSE_WAIT_SECONDS);
                     w.kill();
                 }
             }

@@ -12,6 +12,7 @@ import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
+import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.output.JsonLoggerCallback;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,8 +27,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Turns an experiment's {@code experiment_state.json} back into the trials a resumed runner
@@ -39,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * is kept. Blocking file work, done once before any trial starts.
  */
 final class ExperimentResume {
-    private static final Logger LOG = LoggerFactory.getLogger(ExperimentResume.class);
+    private static final LazyLogger LOG = new LazyLogger(ExperimentResume.class);
 
     private final ExperimentState state;
     private final ResumeMode mode;
@@ -174,7 +173,7 @@ final class ExperimentResume {
         trackExisting(trial, saved, lastLogged, true);
         trackWrittenLater(trial, logged, lastLogged);
         if (finishedOnDisk(trial, logged, saved.numFailures(), saved.errorTrace(), searcher)) {
-            LOG.info("trial {} finished after the last snapshot of experiment {}; it stays TERMINATED with its {} result(s)", trial.name(), spec.name(), logged.size());
+            LOG.get().info("trial {} finished after the last snapshot of experiment {}; it stays TERMINATED with its {} result(s)", trial.name(), spec.name(), logged.size());
             return trial;
         }
         trial.restore(status, saved.numFailures(), saved.errorTrace(), logged);
@@ -220,7 +219,7 @@ final class ExperimentResume {
         for (ExperimentState.CheckpointState c : saved.checkpoints()) {
             Path folder = trial.localDir().resolve(Path.of(c.path()).getFileName());
             if (!Files.isDirectory(folder)) {
-                LOG.warn("trial {}: its checkpoint folder {} (training_iteration {}) listed in {} is missing; {}", trial.name(), folder,
+                LOG.get().warn("trial {}: its checkpoint folder {} (training_iteration {}) listed in {} is missing; {}", trial.name(), folder,
                         c.trainingIteration(), ExperimentState.FILE, continuing
                                 ? "the trial continues from its latest checkpoint still on disk, or from scratch (Tuner.missingCheckpoints(MissingCheckpoints.FAIL) refuses such a resume)"
                                 : "the finished trial keeps the others");
@@ -320,13 +319,13 @@ final class ExperimentResume {
                 searcher.onTrialComplete(id, null, true);
             }
             searcher.ignore(id);
-            LOG.warn("trial folder {} holds a config the resumed searcher does not suggest again; the trial is kept and continued, and the searcher does not learn from it", folder);
+            LOG.get().warn("trial folder {} holds a config the resumed searcher does not suggest again; the trial is kept and continued, and the searcher does not learn from it", folder);
         }
         String tag = TrialNames.experimentTag(index, sameAsSuggested ? suggested : config, spec.space().domains().keySet());
         Trial trial = newTrial(id, index, folder.getFileName().toString(), tag, sameAsSuggested ? suggested : config, histories);
         List<Result> logged = JsonLoggerCallback.readResults(folder);
         trackWrittenLater(trial, logged, lastIteration(logged));
-        LOG.info("adopting {}: trial {} begun after the last snapshot of experiment {}, with {} result(s) and {} checkpoint(s) on disk",
+        LOG.get().info("adopting {}: trial {} begun after the last snapshot of experiment {}, with {} result(s) and {} checkpoint(s) on disk",
                 folder, id, spec.name(), logged.size(), trial.checkpoints().all().size());
         if (!finishedOnDisk(trial, logged, 0, null, searcher)) {
             trial.restore(TrialStatus.PENDING, 0, null, logged);
@@ -351,7 +350,7 @@ final class ExperimentResume {
             if (index >= state.trials().size() && !later.containsKey(index) && Files.isRegularFile(folder.resolve(JsonLoggerCallback.PARAMS_FILE))) {
                 later.put(index, folder);
             } else {
-                LOG.info("deleting {}: a trial folder of experiment {} that holds no trial to continue (no params.json, or a trial its state lists elsewhere)", folder, spec.name());
+                LOG.get().info("deleting {}: a trial folder of experiment {} that holds no trial to continue (no params.json, or a trial its state lists elsewhere)", folder, spec.name());
                 delete(folder);
             }
         }

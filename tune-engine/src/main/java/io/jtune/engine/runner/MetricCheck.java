@@ -3,11 +3,10 @@ package io.jtune.engine.runner;
 import io.jtune.api.Result;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Stopper;
+import io.jtune.engine.log.LazyLogger;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Checks a trial's first result for every metric the experiment reads: its metric, the stoppers'
@@ -19,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * is warned about, the rest are counted and summed up at the end.
  */
 final class MetricCheck {
-    private static final Logger LOG = LoggerFactory.getLogger(MetricCheck.class);
+    private static final LazyLogger LOG = new LazyLogger(MetricCheck.class);
 
     private final Map<String, String> required = new LinkedHashMap<>();
     private final String[] names;
@@ -54,7 +53,7 @@ final class MetricCheck {
         if (experimentMetric != null) {
             double value = result.getDouble(experimentMetric);
             if (!Double.isFinite(value) && result.has(experimentMetric) && trial.nonFiniteMetrics++ == 0) {
-                LOG.warn("trial {} reported {} = {} at training_iteration {}: such a result never counts as best; further ones of this trial are counted",
+                LOG.get().warn("trial {} reported {} = {} at training_iteration {}: such a result never counts as best; further ones of this trial are counted",
                         trial.name(), experimentMetric, value, result.trainingIteration());
             }
         }
@@ -64,7 +63,7 @@ final class MetricCheck {
     void summarizeNonFinite(List<Trial> trials) {
         for (Trial t : trials) {
             if (t.nonFiniteMetrics > 1) {
-                LOG.warn("trial {} reported NaN or infinity for {} in {} results", t.name(), experimentMetric, t.nonFiniteMetrics);
+                LOG.get().warn("trial {} reported NaN or infinity for {} in {} results", t.name(), experimentMetric, t.nonFiniteMetrics);
             }
         }
     }

@@ -2,8 +2,7 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.engine.ExperimentSpec;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.jtune.engine.log.LazyLogger;
 
 /**
  * How far a trial may run ahead of the driver's decisions (Ray Tune's result buffering,
@@ -19,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * executor honours it, the process and cluster executors wait for each decision.
  */
 public final class ResultBuffer {
-    private static final Logger LOG = LoggerFactory.getLogger(ResultBuffer.class);
+    private static final LazyLogger LOG = new LazyLogger(ResultBuffer.class);
     /** The system property setting the buffer for every experiment: a number >= 1 (default 1). */
     public static final String PROPERTY = "jtune.resultBuffer";
 
@@ -46,11 +45,11 @@ public final class ResultBuffer {
             return 1;
         }
         if (spec.deterministic()) {
-            LOG.info("result buffer {} not used: deterministic mode decides on each result in its logical order", asked);
+            LOG.get().info("result buffer {} not used: deterministic mode decides on each result in its logical order", asked);
             return 1;
         }
         if (!scheduler.supportsBufferedResults()) {
-            LOG.info("result buffer {} not used: the scheduler {} decides on each result (it may pause trials)", asked, scheduler.debugString());
+            LOG.get().info("result buffer {} not used: the scheduler {} decides on each result (it may pause trials)", asked, scheduler.debugString());
             return 1;
         }
         return asked;

@@ -2,11 +2,10 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.TuneException;
 import io.jtune.engine.checkpoint.CheckpointIo;
+import io.jtune.engine.log.LazyLogger;
 import java.nio.file.Path;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Writes {@code experiment_state.json} through the {@link CheckpointIo} thread, atomically (a
@@ -16,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * checkpoints on disk are kept: a resume adopts what the last good state does not list.
  */
 final class SnapshotFile {
-    private static final Logger LOG = LoggerFactory.getLogger(SnapshotFile.class);
+    private static final LazyLogger LOG = new LazyLogger(SnapshotFile.class);
 
     private final Path file;
     private final CheckpointIo io;
@@ -31,10 +30,10 @@ final class SnapshotFile {
     void write(byte[] state) {
         io.writeAtomically(file, state).whenComplete((done, error) -> {
             if (error != null && failing.compareAndSet(false, true)) {
-                LOG.warn("cannot write the experiment state {} ({}); the run goes on and later snapshots try again. "
+                LOG.get().warn("cannot write the experiment state {} ({}); the run goes on and later snapshots try again. "
                         + "A resume keeps the trials and checkpoints written since the last good state", file, cause(error).getMessage());
             } else if (error == null && failing.compareAndSet(true, false)) {
-                LOG.info("the experiment state {} is written again", file);
+                LOG.get().info("the experiment state {} is written again", file);
             }
         });
     }

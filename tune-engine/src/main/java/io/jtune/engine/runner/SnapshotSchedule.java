@@ -45,6 +45,11 @@ final class SnapshotSchedule {
         }
     }
 
+    /** True once a snapshot was written (a run with output files off writes none). */
+    boolean taken() {
+        return writes > 0;
+    }
+
     /** How many snapshots were taken and their share of {@code runNanos} on the driver, for the log. */
     String summary(long runNanos) {
         return String.format(java.util.Locale.ROOT, "%d snapshot(s) took %.1f ms on the driver, %.2f%% of the run's %.1f ms",

@@ -18,6 +18,7 @@ import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
+import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.output.ResultLog;
 import io.jtune.engine.exec.TrialEvent;
@@ -41,8 +42,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The seeds' single-threaded event loop. Each step either launches a trial (asking the searcher
@@ -61,7 +60,7 @@ import org.slf4j.LoggerFactory;
  * or callback ends the experiment as a {@link ComponentException} naming it, after the state is saved.
  */
 public final class TrialRunner {
-    private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
+    private static final LazyLogger LOG = new LazyLogger(TrialRunner.class);
     /** How long a snapshot at JVM shutdown waits for the driver to finish a change, and then for the write. */
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(EventIntake.TICK_MILLIS);
@@ -260,7 +259,9 @@ public final class TrialRunner {
                     if (folderLock != null) {
                         folderLock.close();
                     }
-                    LOG.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
+                    if (snapshots.taken()) {
+                        LOG.get().debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
+                    }
                 }
             }
         }
@@ -285,7 +286,7 @@ public final class TrialRunner {
         for (int i = 0; i < restored.size(); i++) {
             Trial trial = restored.get(i);
             if (!executor.canEverRun(trial.resources())) {
-                LOG.warn("trial {} had its resources changed to {}, more than this executor's {}; it continues with the experiment's {}",
+                LOG.get().warn("trial {} had its resources changed to {}, more than this executor's {}; it continues with the experiment's {}",
                         trial.name(), trial.resources(), executor.totals(), spec.resources());
                 trial.changeResources(spec.resources());
             }
@@ -304,7 +305,7 @@ public final class TrialRunner {
         for (Trial adopted : restored.subList(listed, restored.size())) {
             scheduler.onTrialAdd(view, adopted);
         }
-        LOG.info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), trials.size(),
+        LOG.get().info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), trials.size(),
                 counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()]);
     }
 
@@ -352,12 +353,12 @@ public final class TrialRunner {
                     stateLock.unlock();
                 }
             } else {
-                LOG.warn("the JVM is shutting down while experiment {} changes state; its last snapshot stands", spec.name());
+                LOG.get().warn("the JVM is shutting down while experiment {} changes state; its last snapshot stands", spec.name());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            LOG.warn("could not snapshot experiment {} at shutdown", spec.name(), e);
+            LOG.get().warn("could not snapshot experiment {} at shutdown", spec.name(), e);
         }
         io.awaitDone(SHUTDOWN_WAIT);
     }
@@ -395,7 +396,7 @@ public final class TrialRunner {
             if (e != failure) {
                 failure.addSuppressed(e);
             }
-            LOG.warn("could not save the state of experiment {} after its failure ({})", spec.name(), failure.toString(), e);
+            LOG.get().warn("could not save the state of experiment {} after its failure ({})", spec.name(), failure.toString(), e);
         }
     }
 
@@ -411,7 +412,7 @@ public final class TrialRunner {
                 if (e != failure) {
                     failure.addSuppressed(e);
                 }
-                LOG.warn("callback {} failed at experiment end ({})", c.getClass().getName(), failure.toString(), e);
+                LOG.get().warn("callback {} failed at experiment end ({})", c.getClass().getName(), failure.toString(), e);
             }
         }
     }
@@ -445,7 +446,7 @@ public final class TrialRunner {
         }
         for (Trial t : trials) {
             if (t.pendingSaves > 0) {
-                LOG.warn("trial {} ended with {} save(s) unanswered", t.name(), t.pendingSaves);
+                LOG.get().warn("trial {} ended with {} save(s) unanswered", t.name(), t.pendingSaves);
                 checkpoints.dropPending(t);
             }
         }
@@ -665,7 +666,7 @@ public final class TrialRunner {
             trial.lastHeardNanos = System.nanoTime();
         }
         if (trial == null) {
-            LOG.warn("event for unknown trial {} ignored", event.trialId());
+            LOG.get().warn("event for unknown trial {} ignored", event.trialId());
         } else if (event instanceof TrialEvent.Reported r) {
             onReported(trial, r);
         } else if (event instanceof TrialEvent.Saved s) {
@@ -696,7 +697,7 @@ public final class TrialRunner {
         checkpoints.dropPending(trial);
         executor.stop(trial.id(), false);
         if (trial.status() == TrialStatus.RUNNING) {
-            LOG.warn("trial {} lost its run ({}); it restarts from {}", trial.name(), event.reason(),
+            LOG.get().warn("trial {} lost its run ({}); it restarts from {}", trial.name(), event.reason(),
                     trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"));
             setStatus(trial, TrialStatus.ERROR);
             setStatus(trial, TrialStatus.PENDING);
@@ -827,14 +828,14 @@ public final class TrialRunner {
 
     private void onFailed(Trial trial, TrialEvent.Failed event) {
         if (event.runId() != trial.runId) {
-            LOG.debug("failure of an earlier run of trial {} ignored", trial.name(), event.error());
+            LOG.get().debug("failure of an earlier run of trial {} ignored", trial.name(), event.error());
             return;
         }
         checkpoints.dropPending(trial);
         Throwable error = event.error();
         trial.noteFailure(stackTrace(error));
         if (trial.status() == TrialStatus.TERMINATED) {
-            LOG.warn("trial {} failed after it finished (its final checkpoint may be missing)", trial.name(), error);
+            LOG.get().warn("trial {} failed after it finished (its final checkpoint may be missing)", trial.name(), error);
             for (Callback c : callbacks) {
                 c.onTrialError(trial, error);
             }
@@ -847,7 +848,7 @@ public final class TrialRunner {
         }
         if (spec.maxFailures() < 0 || trial.numFailures() <= spec.maxFailures()) {
             long delay = RetryBackoff.delayNanos(trial.numFailures());
-            LOG.info("trial {} failed ({} of {} failures allowed); retrying from {} in {} ms", trial.name(), trial.numFailures(),
+            LOG.get().info("trial {} failed ({} of {} failures allowed); retrying from {} in {} ms", trial.name(), trial.numFailures(),
                     spec.maxFailures() < 0 ? "unlimited" : spec.maxFailures(), trial.latestCheckpoint().map(c -> c.path().toString()).orElse("scratch"),
                     TimeUnit.NANOSECONDS.toMillis(delay));
             setStatus(trial, TrialStatus.PENDING);
@@ -857,7 +858,7 @@ public final class TrialRunner {
             }
             return;
         }
-        LOG.warn("trial {} errored", trial.name(), error);
+        LOG.get().warn("trial {} errored", trial.name(), error);
         scheduler.onTrialError(view, trial);
         searcher.onTrialComplete(trial.id(), trial.lastResult(), true);
         switch (spec.failFast()) {
@@ -880,7 +881,7 @@ public final class TrialRunner {
                 continue; // deterministic mode: its step waits for a slot, or its result for its logical turn
             }
             TrialStalledException error = stallLimit.errorFor(trial, now);
-            LOG.warn(error.getMessage());
+            LOG.get().warn(error.getMessage());
             executor.abandon(trial.id(), "stalled while " + StallLimit.activity(trial));
             onFailed(trial, new TrialEvent.Failed(trial.id(), trial.runId, error));
         }
@@ -897,7 +898,7 @@ public final class TrialRunner {
         if (stopRequested) {
             return;
         }
-        LOG.info("stopping the experiment: {}", reason);
+        LOG.get().info("stopping the experiment: {}", reason);
         stopRequested = true;
         backingOff.forEach(t -> t.retryAtNanos = 0);
         backingOff.clear();
@@ -990,7 +991,7 @@ public final class TrialRunner {
                     + executor.totals() + " in total; ask for at most that");
         }
         if (!request.equals(trial.resources())) {
-            LOG.info("trial {} changes its resources from {} to {} (from its next start)", trial.name(), trial.resources(), request);
+            LOG.get().info("trial {} changes its resources from {} to {} (from its next start)", trial.name(), trial.resources(), request);
             trial.changeResources(request);
             snapshots.changed();
         }

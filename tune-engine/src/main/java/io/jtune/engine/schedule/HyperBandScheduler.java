@@ -7,13 +7,12 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.log.LazyLogger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Synchronous HyperBand, Ray Tune's {@code HyperBandScheduler}
@@ -32,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * and unpaused PAUSED ones of the least complete bracket first, band by band.
  */
 public class HyperBandScheduler implements TrialScheduler {
-    private static final Logger LOG = LoggerFactory.getLogger(HyperBandScheduler.class);
+    private static final LazyLogger LOG = new LazyLogger(HyperBandScheduler.class);
 
     private final String name;
     private final String timeAttr;
@@ -114,7 +113,7 @@ public class HyperBandScheduler implements TrialScheduler {
             }
             int s = nextBracketS(band.size());
             if (bracketBudget(s) == 0) {
-                LOG.debug("{}: bracket s={} would have no budget; skipping it", name, s);
+                LOG.get().debug("{}: bracket s={} would have no budget; skipping it", name, s);
                 band.add(null);
                 continue;
             }
@@ -138,7 +137,7 @@ public class HyperBandScheduler implements TrialScheduler {
             return Decision.CONTINUE;
         }
         Decision decision = onMilestone(runner, trial, result, bracket);
-        LOG.debug("{}: {} for trial {} at {}={}", name, decision, trial.id(), timeAttr, result.get(timeAttr));
+        LOG.get().debug("{}: {} for trial {} at {}={}", name, decision, trial.id(), timeAttr, result.get(timeAttr));
         return decision;
     }
 

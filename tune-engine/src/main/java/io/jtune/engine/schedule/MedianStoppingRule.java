@@ -6,6 +6,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.log.LazyLogger;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,8 +14,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The median stopping rule of Google Vizier, as Ray Tune's {@code MedianStoppingRule}.
@@ -30,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * FIFO order.
  */
 public final class MedianStoppingRule implements TrialScheduler {
-    private static final Logger LOG = LoggerFactory.getLogger(MedianStoppingRule.class);
+    private static final LazyLogger LOG = new LazyLogger(MedianStoppingRule.class);
     private static final String NAME = "MedianStoppingRule";
     /** Trials run in Ray's FIFO order. */
     private final FifoScheduler fifo = new FifoScheduler();
@@ -156,8 +155,8 @@ public final class MedianStoppingRule implements TrialScheduler {
         }
         double median = Percentiles.nanMedian(means, samples);
         double best = curve.best();
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("{}: trial {} best={} vs median={} at {}={}", NAME, trial.id(), best, median, timeAttr, time);
+        if (LOG.get().isDebugEnabled()) {
+            LOG.get().debug("{}: trial {} best={} vs median={} at {}={}", NAME, trial.id(), best, median, timeAttr, time);
         }
         if (median > best) {
             stopped.add(trial.id());
@@ -171,8 +170,8 @@ public final class MedianStoppingRule implements TrialScheduler {
         if (yield) {
             lastPause.put(trial.id(), time);
         }
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("{}: {} samples are too few to judge trial {} at {}={}; {}", NAME, samples, trial.id(), timeAttr, time,
+        if (LOG.get().isDebugEnabled()) {
+            LOG.get().debug("{}: {} samples are too few to judge trial {} at {}={}; {}", NAME, samples, trial.id(), timeAttr, time,
                     yield ? "yielding time to other trials" : "continuing anyway");
         }
         return yield ? Decision.PAUSE : Decision.CONTINUE;

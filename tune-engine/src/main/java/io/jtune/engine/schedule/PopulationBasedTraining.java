@@ -11,6 +11,7 @@ import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.log.LazyLogger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,8 +21,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Population Based Training (https://arxiv.org/abs/1711.09846), as Ray Tune's
@@ -42,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * All random draws come from the experiment seed.
  */
 public final class PopulationBasedTraining implements TrialScheduler {
-    private static final Logger LOG = LoggerFactory.getLogger(PopulationBasedTraining.class);
+    private static final LazyLogger LOG = new LazyLogger(PopulationBasedTraining.class);
     private static final String NAME = "PopulationBasedTraining";
 
     private final String timeAttr;
@@ -188,7 +187,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
         }
         if (!warnedMissingAttrs) {
             warnedMissingAttrs = true;
-            LOG.warn("{}; such results are ignored", message);
+            LOG.get().warn("{}; such results are ignored", message);
         }
         return Decision.CONTINUE;
     }
@@ -206,7 +205,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
         boolean othersBehind = runner.trials().stream()
                 .anyMatch(t -> !t.id().equals(trial.id()) && !t.status().isFinished() && stateOf(t).lastTrainTime < nextPerturbationSync);
         if (othersBehind) {
-            LOG.debug("{}: trial {} waits at {}={} for the population", name, trial.id(), timeAttr, time);
+            LOG.get().debug("{}: trial {} waits at {}={} for the population", name, trial.id(), timeAttr, time);
             return Decision.PAUSE;
         }
         Quantiles quantiles = quantiles(runner);
@@ -219,7 +218,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
         }
         double maxTrainTime = states.values().stream().mapToDouble(s -> s.lastTrainTime).max().orElse(0);
         nextPerturbationSync = Math.max(nextPerturbationSync + perturbationInterval, maxTrainTime);
-        LOG.debug("{}: next synchronous perturbation at {}={}", name, timeAttr, nextPerturbationSync);
+        LOG.get().debug("{}: next synchronous perturbation at {}={}", name, timeAttr, nextPerturbationSync);
         return Decision.PAUSE;
     }
 
@@ -258,7 +257,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
         TrialView clone = random.choice(quantiles.upper());
         TrialState cloneState = stateOf(clone);
         if (cloneState.lastCheckpoint == null) {
-            LOG.info("[pbt]: no checkpoint for trial {}. Skip exploit for trial {}", clone.id(), trial.id());
+            LOG.get().info("[pbt]: no checkpoint for trial {}. Skip exploit for trial {}", clone.id(), trial.id());
             return false;
         }
         exploit(runner, trial, state, clone, cloneState);
@@ -266,11 +265,11 @@ public final class PopulationBasedTraining implements TrialScheduler {
     }
 
     private void exploit(RunnerView runner, TrialView trial, TrialState state, TrialView clone, TrialState cloneState) {
-        LOG.info("[{}] [Exploit] Cloning trial {} (score = {}) into trial {} (score = {})", name, clone.id(), cloneState.lastScore, trial.id(), state.lastScore);
+        LOG.get().info("[{}] [Exploit] Cloning trial {} (score = {}) into trial {} (score = {})", name, clone.id(), cloneState.lastScore, trial.id(), state.lastScore);
         PbtExplorer.Exploration exploration = explorer.explore(trial, clone, random);
         Config newConfig = exploration.config();
-        if (LOG.isInfoEnabled()) {
-            LOG.info("[{}] [Explore] Perturbed the hyperparameter config of trial {}:\n{}", name, trial.id(), summary(clone.config(), newConfig, exploration.operations()));
+        if (LOG.get().isInfoEnabled()) {
+            LOG.get().info("[{}] [Explore] Perturbed the hyperparameter config of trial {}:\n{}", name, trial.id(), summary(clone.config(), newConfig, exploration.operations()));
         }
         if (logConfig) {
             policyLog.record(trial.id(), clone.id(),

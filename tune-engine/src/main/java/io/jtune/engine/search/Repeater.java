@@ -7,13 +7,12 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.engine.log.LazyLogger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs each config of a searcher {@code repeat} times (Ray Tune's {@code Repeater}, with
@@ -29,7 +28,7 @@ public final class Repeater implements SearcherWrapper {
     /** The config key holding a trial's index within its group. */
     public static final String TRIAL_INDEX = "__trial_index__";
     private static final String NAME = "Repeater";
-    private static final Logger LOG = LoggerFactory.getLogger(Repeater.class);
+    private static final LazyLogger LOG = new LazyLogger(Repeater.class);
 
     private final SearchAlgorithm inner;
     private final int repeat;
@@ -93,7 +92,7 @@ public final class Repeater implements SearcherWrapper {
     public void onTrialComplete(String trialId, Result lastResult, boolean error) {
         Group group = groupOf.remove(trialId);
         if (group == null) {
-            LOG.warn("{}: trial {} was not suggested by this searcher; ignoring its completion", NAME, trialId);
+            LOG.get().warn("{}: trial {} was not suggested by this searcher; ignoring its completion", NAME, trialId);
             return;
         }
         double score = metric == null || lastResult == null || !lastResult.has(metric) ? Double.NaN : lastResult.getDouble(metric);

@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.SearchAlgorithm;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.jtune.engine.log.LazyLogger;
 
 /**
  * Ends a searcher after {@code numSamples} suggestions, as Ray Tune's {@code SearchGenerator} does
@@ -17,7 +16,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class SampleLimit implements SearcherWrapper {
     private static final String NAME = "SampleLimit";
-    private static final Logger LOG = LoggerFactory.getLogger(SampleLimit.class);
+    private static final LazyLogger LOG = new LazyLogger(SampleLimit.class);
 
     private final SearchAlgorithm inner;
     private final int numSamples;
@@ -54,7 +53,7 @@ public final class SampleLimit implements SearcherWrapper {
         }
         Config config = inner.suggest(trialId);
         if (config != null && ++suggested == numSamples && !inner.isFinished()) {
-            LOG.info("{}: numSamples = {} reached, so {} suggests no more trials (raise Tuner.numSamples or @Samples for more)",
+            LOG.get().info("{}: numSamples = {} reached, so {} suggests no more trials (raise Tuner.numSamples or @Samples for more)",
                     NAME, numSamples, inner.getClass().getSimpleName());
         }
         return config;

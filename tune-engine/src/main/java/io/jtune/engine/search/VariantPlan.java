@@ -5,6 +5,7 @@ import io.jtune.api.space.Domain;
 import io.jtune.api.space.FunctionDomain;
 import io.jtune.api.space.GridDomain;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.engine.log.LazyLogger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -13,8 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The variants of a search space as Ray Tune's variant generator orders them: first one block per
@@ -25,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * Conditional entries whose condition does not hold are left out (before the functions run).
  */
 final class VariantPlan {
-    private static final Logger LOG = LoggerFactory.getLogger(VariantPlan.class);
+    private static final LazyLogger LOG = new LazyLogger(VariantPlan.class);
     private static final Comparator<String> BY_PATH_PARTS = (a, b) -> Arrays.compare(a.split(Config.PATH_SEPARATOR), b.split(Config.PATH_SEPARATOR));
 
     private final SearchSpace space;
@@ -140,7 +139,7 @@ final class VariantPlan {
                         + leaves.keySet() + "); add '" + path + "' to the space or remove it from the point");
             }
             if (leaves.get(path) instanceof Domain d && !d.contains(value)) {
-                LOG.warn("pointsToEvaluate[{}] sets '{}' to {}, which its domain {} cannot produce; evaluating it anyway", index, path, value, d);
+                LOG.get().warn("pointsToEvaluate[{}] sets '{}' to {}, which its domain {} cannot produce; evaluating it anyway", index, path, value, d);
             }
         });
         return presets;

@@ -2,11 +2,10 @@ package io.jtune.engine.stop;
 
 import io.jtune.api.Result;
 import io.jtune.api.spi.Stopper;
+import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.search.StateJson;
 import java.time.Duration;
 import java.util.function.LongSupplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A time budget for the experiment (Ray Tune's {@code TimeoutStopper}, {@code time_budget_s}):
@@ -16,7 +15,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class TimeoutStopper implements Stopper {
     private static final String NAME = "TimeoutStopper";
-    private static final Logger LOG = LoggerFactory.getLogger(TimeoutStopper.class);
+    private static final LazyLogger LOG = new LazyLogger(TimeoutStopper.class);
     private static final long UNSET = Long.MIN_VALUE;
 
     private final Duration budget;
@@ -51,7 +50,7 @@ public final class TimeoutStopper implements Stopper {
         }
         lastCheck = now;
         if (remainingNanos <= 0) {
-            LOG.info("Reached the time budget of {}; stopping all trials.", budget);
+            LOG.get().info("Reached the time budget of {}; stopping all trials.", budget);
             return true;
         }
         return false;

@@ -13,6 +13,7 @@ import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -214,13 +217,26 @@ final class HeadlessChromium implements AutoCloseable {
         } catch (RuntimeException ignored) {
             // the browser is going away anyway
         }
-        process.destroy();
+        // Chromium's helpers (renderers, crashpad, zygote) can outlive the browser process and keep
+        // writing to the profile folder, so the test's folder clean-up must wait for all of them.
+        List<ProcessHandle> family = new ArrayList<>(process.descendants().toList());
+        family.add(process.toHandle());
+        for (ProcessHandle member : family) {
+            member.destroy();
+        }
+        for (ProcessHandle member : family) {
+            awaitExit(member);
+        }
+    }
+
+    private static void awaitExit(ProcessHandle member) {
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
+            member.onExit().get(10, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            member.destroyForcibly();
+            member.onExit().completeOnTimeout(member, 10, TimeUnit.SECONDS).join();
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            member.destroyForcibly();
             Thread.currentThread().interrupt();
         }
     }

@@ -13,12 +13,13 @@ public final class GaussianProcess {
     private static final int JITTER_TRIES = 6;
     private static final double MIN_VARIANCE = 1e-12;
     private static final double BOUND_MARGIN = 1e-9;
-    /** Rows of the triangular solve between two checks of {@link #sdUnlessBelow}'s bound. */
-    private static final int CHECK_EVERY = 16;
+    /** Rows of the triangular solve {@link #sdUnlessBelow} completes together, and between two checks of its bound. */
+    private static final int BLOCK = 32;
 
     private final double[][] x;
     private final Kernel kernel;
-    private final double[][] lower;
+    /** The upper Cholesky factor {@code U} ({@code U^T U = K + noise I}); row {@code j} holds column {@code j} of the lower factor. */
+    private final double[][] upper;
     private final double[] alpha;
     private final double diagonal;
     private final double logMarginalLikelihood;
@@ -55,19 +56,13 @@ public final class GaussianProcess {
             jitter *= 100;
         }
         this.diagonal = diag;
-        this.lower = new double[n][];
-        for (int i = 0; i < n; i++) {
-            lower[i] = new double[i + 1];
-            for (int j = 0; j <= i; j++) {
-                lower[i][j] = upper[j][i];
-            }
-        }
+        this.upper = upper;
         this.alpha = solve(upper, y);
         double fit = 0;
         double logDet = 0;
         for (int i = 0; i < n; i++) {
             fit += y[i] * alpha[i];
-            logDet += Math.log(lower[i][i]);
+            logDet += Math.log(upper[i][i]);
         }
         this.logMarginalLikelihood = -0.5 * fit - logDet - 0.5 * n * Math.log(2 * Math.PI);
     }
@@ -160,20 +155,34 @@ public final class GaussianProcess {
      * {@link #sd} as it is computed, or NaN as soon as {@code worthFinishing} rejects an upper bound
      * of it: after each block of rows, the standard deviation given the training points solved so
      * far (conditioning on the rest can only lower it), widened like {@link #sdUpperBound}.
+     * The forward substitution {@code L v = k} runs a block of rows at a time: first the solved
+     * values' terms of every row of the block (a loop over the block's rows, which the JIT
+     * vectorises), then the triangle inside the block; each row still subtracts its terms in
+     * column order, so every value is the one the textbook row-by-row substitution computes.
      */
     public double sdUnlessBelow(double[] k, DoublePredicate worthFinishing) {
         int n = k.length;
-        double[] v = new double[n];
+        double[] v = k.clone();
         double explained = 0;
-        for (int i = 0; i < n; i++) {
-            double s = k[i];
-            double[] row = lower[i];
-            for (int j = 0; j < i; j++) {
-                s -= row[j] * v[j];
+        for (int from = 0; from < n; from += BLOCK) {
+            int to = Math.min(n, from + BLOCK);
+            for (int j = 0; j < from; j++) {
+                double vj = v[j];
+                double[] uj = upper[j];
+                for (int i = from; i < to; i++) {
+                    v[i] -= uj[i] * vj;
+                }
             }
-            v[i] = s / row[i];
-            explained += v[i] * v[i];
-            if (i % CHECK_EVERY == CHECK_EVERY - 1 && !worthFinishing.test(widened(explained))) {
+            for (int j = from; j < to; j++) {
+                double[] uj = upper[j];
+                double vj = v[j] / uj[j];
+                v[j] = vj;
+                explained += vj * vj;
+                for (int i = j + 1; i < to; i++) {
+                    v[i] -= uj[i] * vj;
+                }
+            }
+            if (to < n && !worthFinishing.test(widened(explained))) {
                 return Double.NaN;
             }
         }
@@ -198,13 +207,14 @@ public final class GaussianProcess {
         double[] explained = new double[count];
         for (int j = 0; j < n; j++) {
             double[] wj = w[j];
-            double d = lower[j][j];
+            double[] uj = upper[j];
+            double d = uj[j];
             for (int c = 0; c < count; c++) {
                 wj[c] /= d;
                 explained[c] += wj[c] * wj[c];
             }
             for (int i = j + 1; i < n; i++) {
-                double lij = lower[i][j];
+                double lij = uj[i];
                 double[] wi = w[i];
                 for (int c = 0; c < count; c++) {
                     wi[c] -= lij * wj[c];

@@ -184,6 +184,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
             double[] x = candidates[r];
             double s = scores[r];
             double[] k = new double[gp.size()];
+            double[] left = null;
             for (double step = REFINE_STEP; step >= REFINE_MIN_STEP; ) {
                 boolean moved = false;
                 for (int j = 0; j < x.length; j++) {
@@ -194,8 +195,12 @@ public final class BayesOptSearch extends ModelBasedSearch {
                         double[] t = x.clone();
                         t[j] = Math.max(0, Math.min(1, x[j] + dir));
                         t = encoding.snap(t);
+                        if (java.util.Arrays.equals(t, left)) {
+                            continue; // the point just left: its score is below s
+                        }
                         double ts = scoreIfAbove(gp, t, best, s, k);
                         if (ts > s) {
+                            left = x;
                             x = t;
                             s = ts;
                             moved = true;
@@ -233,7 +238,10 @@ public final class BayesOptSearch extends ModelBasedSearch {
         for (int next = 0; next < byBound.length; ) {
             int size = 0;
             while (size < batch.length && next < byBound.length && (leaders.size() < count || bounds[byBound[next]] >= leaders.peek())) {
-                batch[size++] = byBound[next++];
+                int i = byBound[next++];
+                if (leaders.size() < count || acquisition(means[i], gp.sdLocalBound(covariances[i]), best) >= leaders.peek()) {
+                    batch[size++] = i;
+                }
             }
             if (size == 0) {
                 break;
@@ -256,7 +264,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
     /** The exact score of {@code x}, or minus infinity when its bound shows it cannot exceed {@code floor}. */
     private double scoreIfAbove(GaussianProcess gp, double[] x, double best, double floor, double[] k) {
         double mean = gp.mean(features.of(x), k);
-        if (acquisition(mean, gp.sdUpperBound(k), best) <= floor) {
+        if (acquisition(mean, gp.sdUpperBound(k), best) <= floor || acquisition(mean, gp.sdLocalBound(k), best) <= floor) {
             return Double.NEGATIVE_INFINITY;
         }
         double sd = gp.sdUnlessBelow(k, bound -> acquisition(mean, bound, best) > floor);

@@ -19,7 +19,7 @@ public final class GaussianProcess {
      */
     private static final double LOCAL_BOUND_MARGIN = 1e-6;
     /** The training points {@link #sdLocalBound} conditions on. */
-    private static final int LOCAL_POINTS = Integer.getInteger("localm", 8);
+    private static final int LOCAL_POINTS = 8;
     /** Rows of the triangular solve between two checks of {@link #sdUnlessBelow}'s bound. */
     private static final int CHECK_EVERY = 16;
 

@@ -152,10 +152,10 @@ class GpModelTest {
     }
 
     @Test
-    void blockedSolvesGiveTheTextbookRowByRowSubstitutionBitForBit() {
+    void columnWiseSolvesGiveTheTextbookRowByRowSubstitutionBitForBit() {
         SplittableRandom rng = new SplittableRandom(17);
-        // sizes below, at and across the block boundary, and one that is not a multiple of it
-        for (int n : new int[]{1, 31, 32, 33, 150}) {
+        // sizes below, at and across a bound check (every 16 rows), and one that is not a multiple of it
+        for (int n : new int[]{1, 15, 16, 17, 150}) {
             double[][] x = new double[n][];
             double[] y = new double[n];
             for (int i = 0; i < n; i++) {

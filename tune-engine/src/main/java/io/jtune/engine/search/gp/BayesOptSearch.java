@@ -35,8 +35,6 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final int HYPER_RANDOM_STARTS = 1;
     private static final int TOP_LOCAL_STARTS = 5;
     private static final int REFINED = 3;
-    /** Candidates whose exact scores are computed together (one triangular solve for all). */
-    private static final int EXACT_BATCH = 64;
     private static final double LOCAL_SPREAD = 0.05;
     /** A local perturbation's width is LOCAL_SPREAD times a log-uniform factor in [1/SPREAD_RANGE, SPREAD_RANGE]. */
     private static final double SPREAD_RANGE = 4;
@@ -222,7 +220,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
     /**
      * The {@code count} candidates of the highest exact score, best first (ties: lower index first),
      * scoring exactly (into {@code scores}) in the order of their bounds until no bound left reaches the
-     * count-th best score.
+     * count-th best score; a solve stops as soon as its partial bound falls below that score (the
+     * candidate could not have joined the leaders, so the result is the one full scoring would give).
      */
     private List<Integer> bestCandidates(GaussianProcess gp, double best, double[][] covariances, double[] means, double[] bounds,
                                          double[] scores, int count) {
@@ -233,28 +232,21 @@ public final class BayesOptSearch extends ModelBasedSearch {
         java.util.Arrays.sort(byBound, (a, b) -> Double.compare(bounds[b], bounds[a]));
         List<Integer> scored = new ArrayList<>();
         PriorityQueue<Double> leaders = new PriorityQueue<>();
-        int[] batch = new int[EXACT_BATCH];
-        double[] sds = new double[bounds.length];
-        for (int next = 0; next < byBound.length; ) {
-            int size = 0;
-            while (size < batch.length && next < byBound.length && (leaders.size() < count || bounds[byBound[next]] >= leaders.peek())) {
-                int i = byBound[next++];
-                if (leaders.size() < count || acquisition(means[i], gp.sdLocalBound(covariances[i]), best) >= leaders.peek()) {
-                    batch[size++] = i;
-                }
-            }
-            if (size == 0) {
+        for (int i : byBound) {
+            if (leaders.size() == count && bounds[i] < leaders.peek()) {
                 break;
             }
-            gp.sd(covariances, batch, size, sds);
-            for (int b = 0; b < size; b++) {
-                int i = batch[b];
-                scores[i] = acquisition(means[i], sds[i], best);
-                scored.add(i);
-                leaders.add(scores[i]);
-                if (leaders.size() > count) {
-                    leaders.poll();
-                }
+            double floor = leaders.size() < count ? Double.NEGATIVE_INFINITY : leaders.peek();
+            double mean = means[i];
+            double sd = gp.sdUnlessBelow(covariances[i], bound -> acquisition(mean, bound, best) >= floor);
+            if (Double.isNaN(sd)) {
+                continue;
+            }
+            scores[i] = acquisition(mean, sd, best);
+            scored.add(i);
+            leaders.add(scores[i]);
+            if (leaders.size() > count) {
+                leaders.poll();
             }
         }
         scored.sort((a, b) -> scores[a] != scores[b] ? Double.compare(scores[b], scores[a]) : Integer.compare(a, b));
@@ -264,7 +256,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
     /** The exact score of {@code x}, or minus infinity when its bound shows it cannot exceed {@code floor}. */
     private double scoreIfAbove(GaussianProcess gp, double[] x, double best, double floor, double[] k) {
         double mean = gp.mean(features.of(x), k);
-        if (acquisition(mean, gp.sdUpperBound(k), best) <= floor || acquisition(mean, gp.sdLocalBound(k), best) <= floor) {
+        if (acquisition(mean, gp.sdUpperBound(k), best) <= floor) {
             return Double.NEGATIVE_INFINITY;
         }
         double sd = gp.sdUnlessBelow(k, bound -> acquisition(mean, bound, best) > floor);

@@ -13,13 +13,6 @@ public final class GaussianProcess {
     private static final int JITTER_TRIES = 6;
     private static final double MIN_VARIANCE = 1e-12;
     private static final double BOUND_MARGIN = 1e-9;
-    /**
-     * {@link #sdLocalBound}'s margin, relative to the signal variance: above the rounding error of
-     * a solve with the kernel matrix's worst condition (signal 20 over noise 1e-6, times the size).
-     */
-    private static final double LOCAL_BOUND_MARGIN = 1e-6;
-    /** The training points {@link #sdLocalBound} conditions on. */
-    private static final int LOCAL_POINTS = 8;
     /** Rows of the triangular solve between two checks of {@link #sdUnlessBelow}'s bound. */
     private static final int CHECK_EVERY = 16;
 
@@ -29,8 +22,6 @@ public final class GaussianProcess {
     private final double[][] upper;
     private final double[] alpha;
     private final double diagonal;
-    /** {@code K + noise I} as factorised (its lower triangle is what {@link #sdLocalBound} reads). */
-    private final double[][] gram;
     private final double logMarginalLikelihood;
 
     /** Fits the posterior of targets {@code y} at feature vectors {@code x} under the given hyperparameters. */
@@ -52,7 +43,6 @@ public final class GaussianProcess {
         }
         double[][] upper = factorWithJitter(k, kernel.signalVariance(), noiseVariance);
         this.diagonal = n == 0 ? 0 : k[0][0];
-        this.gram = k;
         this.upper = upper;
         this.alpha = solve(upper, y);
         this.logMarginalLikelihood = logMarginalLikelihood(upper, y, alpha);
@@ -212,43 +202,6 @@ public final class GaussianProcess {
     }
 
     /**
-     * {@link #sd} of the points {@code which[0 .. count-1]} whose covariances are rows of {@code k},
-     * into {@code out} at the same indices: one triangular solve with many right-hand sides, whose
-     * inner loops run over the points (contiguous, vectorisable). Every value equals its
-     * {@link #sd} bit for bit: each point's arithmetic happens in the same order.
-     */
-    public void sd(double[][] k, int[] which, int count, double[] out) {
-        int n = x.length;
-        double[][] w = new double[n][count];
-        for (int c = 0; c < count; c++) {
-            double[] kc = k[which[c]];
-            for (int i = 0; i < n; i++) {
-                w[i][c] = kc[i];
-            }
-        }
-        double[] explained = new double[count];
-        for (int j = 0; j < n; j++) {
-            double[] wj = w[j];
-            double[] uj = upper[j];
-            double d = uj[j];
-            for (int c = 0; c < count; c++) {
-                wj[c] /= d;
-                explained[c] += wj[c] * wj[c];
-            }
-            for (int i = j + 1; i < n; i++) {
-                double lij = uj[i];
-                double[] wi = w[i];
-                for (int c = 0; c < count; c++) {
-                    wi[c] -= lij * wj[c];
-                }
-            }
-        }
-        for (int c = 0; c < count; c++) {
-            out[which[c]] = Math.sqrt(Math.max(MIN_VARIANCE, kernel.signalVariance() - explained[c]));
-        }
-    }
-
-    /**
      * An upper bound of {@link #sd} in O(n): the standard deviation given only the most correlated
      * training point (conditioning on more points never raises the variance), widened by a margin far
      * above rounding, so {@code sd(k) <= sdUpperBound(k)} holds also in floating point.
@@ -260,58 +213,6 @@ public final class GaussianProcess {
         }
         // dividing by a positive constant keeps the order of correctly rounded values: the largest ratio, bit for bit
         return widened(largest / diagonal);
-    }
-
-    /**
-     * An upper bound of {@link #sd} in O(n) plus a small factorisation, tighter than {@link #sdUpperBound}: the standard
-     * deviation given only the {@value #LOCAL_POINTS} training points most correlated with the point
-     * (conditioning on the others never raises the variance), widened by a margin above the
-     * rounding of both solves. Falls back to {@link #sdUpperBound} when the small factorisation fails.
-     */
-    public double sdLocalBound(double[] k) {
-        int n = k.length;
-        int size = Math.min(LOCAL_POINTS, n);
-        int[] near = new int[size];
-        int found = 0;
-        for (int i = 0; i < n; i++) {
-            if (found == size && k[i] <= k[near[size - 1]]) {
-                continue;
-            }
-            int at = found < size ? found++ : size - 1;
-            while (at > 0 && k[near[at - 1]] < k[i]) {
-                near[at] = near[at - 1];
-                at--;
-            }
-            near[at] = i;
-        }
-        double[] l = new double[size * size];
-        double[] v = new double[size];
-        double explained = 0;
-        for (int a = 0; a < size; a++) {
-            double[] row = gram[near[a]];
-            for (int b = 0; b <= a; b++) {
-                double s = row[near[b]];
-                for (int c = 0; c < b; c++) {
-                    s -= l[a * size + c] * l[b * size + c];
-                }
-                if (a == b) {
-                    if (s <= 0) {
-                        return sdUpperBound(k);
-                    }
-                    l[a * size + a] = Math.sqrt(s);
-                } else {
-                    l[a * size + b] = s / l[b * size + b];
-                }
-            }
-            double s = k[near[a]];
-            for (int c = 0; c < a; c++) {
-                s -= l[a * size + c] * v[c];
-            }
-            v[a] = s / l[a * size + a];
-            explained += v[a] * v[a];
-        }
-        double variance = Math.max(MIN_VARIANCE, kernel.signalVariance() - explained) + LOCAL_BOUND_MARGIN * kernel.signalVariance();
-        return Math.sqrt(variance) * (1 + BOUND_MARGIN);
     }
 
     /** The standard deviation left when {@code explained} of the prior variance is explained, widened by a margin far above rounding. */

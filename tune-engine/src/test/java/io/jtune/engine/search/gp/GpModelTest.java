@@ -85,7 +85,7 @@ class GpModelTest {
     }
 
     @Test
-    void cheapBoundsNeverUnderstateTheStandardDeviationAndTheBatchedSolveMatchesTheSingleOne() {
+    void cheapBoundsNeverUnderstateTheStandardDeviation() {
         SplittableRandom rng = new SplittableRandom(11);
         double[][] x = new double[150][];
         double[] y = new double[x.length];
@@ -96,21 +96,15 @@ class GpModelTest {
         GaussianProcess gp = new GaussianProcess(x, y, new GpHyperparameters(new double[]{0.3, 0.5, 0.8}, 1.2, 1e-4));
         int points = 300;
         double[][] k = new double[points][x.length];
-        int[] all = new int[points];
-        double[] batched = new double[points];
         double[] out = new double[2];
-        int tighter = 0;
         for (int c = 0; c < points; c++) {
             // half near a training point (where the single-point bound is tight), half anywhere
             double[] z = c % 2 == 0 ? new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()}
                     : new double[]{x[c / 2][0] + 1e-3, x[c / 2][1], x[c / 2][2] - 1e-3};
             gp.mean(z, k[c]);
-            all[c] = c;
             gp.predict(z, out);
             assertEquals(out[1], gp.sd(k[c]), 0, "predict and sd agree");
             assertTrue(gp.sdUpperBound(k[c]) >= out[1], "single-point bound " + gp.sdUpperBound(k[c]) + " below sd " + out[1]);
-            assertTrue(gp.sdLocalBound(k[c]) >= out[1], "local bound " + gp.sdLocalBound(k[c]) + " below sd " + out[1]);
-            tighter += gp.sdLocalBound(k[c]) < gp.sdUpperBound(k[c]) ? 1 : 0;
             double sd = out[1];
             double[] lowestBound = {Double.POSITIVE_INFINITY};
             assertEquals(sd, gp.sdUnlessBelow(k[c], bound -> {
@@ -119,35 +113,6 @@ class GpModelTest {
             }), 0);
             assertTrue(lowestBound[0] >= sd, "partial-solve bound " + lowestBound[0] + " below sd " + sd);
             assertTrue(Double.isNaN(gp.sdUnlessBelow(k[c], bound -> false)), "a rejected bound stops the solve");
-        }
-        assertTrue(tighter > points * 9 / 10, "the local bound is tighter than the single-point one for " + tighter + " of " + points);
-        gp.sd(k, all, points, batched);
-        for (int c = 0; c < points; c++) {
-            assertEquals(gp.sd(k[c]), batched[c], 0, "batched sd of point " + c);
-        }
-    }
-
-    @Test
-    void localBoundHoldsWhenTrainingPointsNearlyCoincide() {
-        // pairs of points 1e-7 apart under the smallest noise (the worst-conditioned kernel matrix the fit allows), and no more
-        // points than the bound conditions on, so that only rounding separates it from the exact value
-        SplittableRandom rng = new SplittableRandom(23);
-        double[][] x = new double[8][];
-        double[] y = new double[x.length];
-        for (int i = 0; i < x.length; i += 2) {
-            x[i] = new double[]{rng.nextDouble(), rng.nextDouble()};
-            x[i + 1] = new double[]{x[i][0] + 1e-7, x[i][1]};
-            y[i] = Math.sin(3 * x[i][0]);
-            y[i + 1] = y[i];
-        }
-        GaussianProcess gp = new GaussianProcess(x, y, new GpHyperparameters(new double[]{2, 2}, GpHyperparameters.MAX_SIGNAL, GpHyperparameters.MIN_NOISE));
-        double[] k = new double[x.length];
-        for (int c = 0; c < 2000; c++) {
-            double[] near = x[rng.nextInt(x.length)];
-            double[] z = c % 2 == 0 ? near.clone() : new double[]{near[0] + 1e-4 * rng.nextGaussian(), near[1] + 1e-4 * rng.nextGaussian()};
-            gp.mean(z, k);
-            double sd = gp.sd(k);
-            assertTrue(gp.sdLocalBound(k) >= sd, "local bound " + gp.sdLocalBound(k) + " below sd " + sd + " at point " + c);
         }
     }
 

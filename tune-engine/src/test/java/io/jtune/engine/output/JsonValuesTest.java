@@ -165,30 +165,12 @@ class JsonValuesTest {
         return new DefaultPrettyPrinter(separators).withObjectIndenter(indenter).withArrayIndenter(indenter);
     }
 
-    /** The Jackson-based value writer the loggers used before. */
+    /** The Jackson-based value writer the loggers used before (its type tests reordered; they exclude each other). */
     private static void write(JsonGenerator g, Object v, boolean sortKeys) throws IOException {
         if (v == null) {
             g.writeNull();
         } else if (v instanceof Double d) {
             g.writeNumber(d);
-        } else if (v instanceof Integer i) {
-            g.writeNumber(i);
-        } else if (v instanceof Long l) {
-            g.writeNumber(l);
-        } else if (v instanceof Boolean b) {
-            g.writeBoolean(b);
-        } else if (v instanceof String s) {
-            g.writeString(s);
-        } else if (v instanceof Float f) {
-            g.writeNumber(f);
-        } else if (v instanceof Short || v instanceof Byte) {
-            g.writeNumber(((Number) v).intValue());
-        } else if (v instanceof BigDecimal b) {
-            g.writeNumber(b);
-        } else if (v instanceof BigInteger b) {
-            g.writeNumber(b);
-        } else if (v instanceof Number n) {
-            g.writeNumber(n.doubleValue());
         } else if (v instanceof Config c) {
             g.writeStartObject();
             List<String> keys = new ArrayList<>(c.keys());
@@ -200,6 +182,8 @@ class JsonValuesTest {
                 write(g, c.get(k), sortKeys);
             }
             g.writeEndObject();
+        } else if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            g.writeNumber(((Number) v).intValue());
         } else if (v instanceof Map<?, ?> m) {
             g.writeStartObject();
             List<Map.Entry<?, ?>> entries = new ArrayList<>(m.entrySet());
@@ -211,20 +195,38 @@ class JsonValuesTest {
                 write(g, e.getValue(), sortKeys);
             }
             g.writeEndObject();
+        } else if (v instanceof Long l) {
+            g.writeNumber(l);
         } else if (v instanceof Collection<?> c) {
             g.writeStartArray();
             for (Object item : c) {
                 write(g, item, sortKeys);
             }
             g.writeEndArray();
-        } else if (v instanceof double[] a) {
-            g.writeArray(a, 0, a.length);
-        } else if (v instanceof int[] a) {
-            g.writeArray(a, 0, a.length);
-        } else if (v instanceof long[] a) {
-            g.writeArray(a, 0, a.length);
+        } else if (v instanceof Boolean b) {
+            g.writeBoolean(b);
         } else if (v instanceof Object[] a) {
             write(g, List.of(a), sortKeys);
+        } else if (v instanceof String text) {
+            g.writeString(text);
+        } else if (v instanceof double[] a) {
+            g.writeArray(a, 0, a.length);
+        } else if (v instanceof Float f) {
+            g.writeNumber(f);
+        } else if (v instanceof int[] a) {
+            g.writeArray(a, 0, a.length);
+        } else if (v instanceof BigDecimal || v instanceof BigInteger) {
+            g.writeNumber(v instanceof BigDecimal d ? d : new BigDecimal((BigInteger) v));
+        } else if (v instanceof long[] a) {
+            g.writeArray(a, 0, a.length);
+        } else {
+            writeOther(g, v);
+        }
+    }
+
+    private static void writeOther(JsonGenerator g, Object v) throws IOException {
+        if (v instanceof Number n) {
+            g.writeNumber(n.doubleValue());
         } else {
             g.writeString(v.toString());
         }

@@ -18,10 +18,14 @@ public final class GaussianProcess {
 
     private final double[][] x;
     private final Kernel kernel;
+    private final Kernel.CovarianceRows rows;
     /** The upper Cholesky factor {@code U} ({@code U^T U = K + noise I}); row {@code j} holds column {@code j} of the lower factor. */
     private final double[][] upper;
     private final double[] alpha;
+    private final double noiseVariance;
     private final double diagonal;
+    /** Whether the factorisation succeeded with the first jitter, so its leading rows are what a new factorisation would compute. */
+    private final boolean firstJitter;
     private final double logMarginalLikelihood;
 
     /** Fits the posterior of targets {@code y} at feature vectors {@code x} under the given hyperparameters. */
@@ -31,21 +35,87 @@ public final class GaussianProcess {
 
     /** Fits the posterior of targets {@code y} at feature vectors {@code x} under a kernel and a noise variance. */
     public GaussianProcess(double[][] x, double[] y, Kernel kernel, double noiseVariance) {
+        this(x, y, kernel, noiseVariance, null);
+    }
+
+    /**
+     * The posterior of targets {@code y} at {@code x} under {@code hyper}, reusing the factor of
+     * {@code previous} (when it has the same hyperparameters) for the leading training points both
+     * share: only the factor's columns of the other points are computed, O(n^2) each instead of
+     * O(n^3) for all, with the arithmetic of a new factorisation, so the result is the same bit for bit.
+     */
+    public static GaussianProcess reusing(GaussianProcess previous, double[][] x, double[] y, GpHyperparameters hyper) {
+        boolean reusable = previous != null && previous.kernel == hyper && previous.noiseVariance == hyper.noiseVariance() && previous.firstJitter;
+        return new GaussianProcess(x, y, hyper, hyper.noiseVariance(), reusable ? previous : null);
+    }
+
+    private GaussianProcess(double[][] x, double[] y, Kernel kernel, double noiseVariance, GaussianProcess previous) {
         this.x = x;
         this.kernel = kernel;
+        this.noiseVariance = noiseVariance;
+        this.rows = kernel.rowsAgainst(x);
         int n = x.length;
-        double[][] k = new double[n][n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < i; j++) {
-                k[i][j] = kernel.covariance(x[i], x[j]);
-                k[j][i] = k[i][j];
+        double firstDiagonal = kernel.signalVariance() + noiseVariance + JITTER * kernel.signalVariance();
+        double[][] upper = previous == null ? null : extendedFactor(previous, x, rows, firstDiagonal);
+        if (upper == null) {
+            double[][] k = new double[n][n];
+            for (int i = 0; i < n; i++) {
+                rows.covariances(x[i], i, k[i]);
+                for (int j = 0; j < i; j++) {
+                    k[j][i] = k[i][j];
+                }
             }
+            upper = factorWithJitter(k, kernel.signalVariance(), noiseVariance);
+            this.diagonal = n == 0 ? firstDiagonal : k[0][0];
+        } else {
+            this.diagonal = firstDiagonal;
         }
-        double[][] upper = factorWithJitter(k, kernel.signalVariance(), noiseVariance);
-        this.diagonal = n == 0 ? 0 : k[0][0];
+        this.firstJitter = diagonal == firstDiagonal;
         this.upper = upper;
         this.alpha = solve(upper, y);
         this.logMarginalLikelihood = logMarginalLikelihood(upper, y, alpha);
+    }
+
+    /**
+     * The upper factor for {@code x} from {@code previous}'s rows of the training points both
+     * share at the start, the other columns computed one at a time in the right-looking
+     * factorisation's order of operations (each entry subtracts its terms in row order, then is
+     * scaled by the inverse of its row's diagonal); null when nothing is shared or a new diagonal
+     * is not positive (a new factorisation then tries growing jitters).
+     */
+    private static double[][] extendedFactor(GaussianProcess previous, double[][] x, Kernel.CovarianceRows rows, double diagonal) {
+        int shared = 0;
+        while (shared < Math.min(x.length, previous.x.length) && java.util.Arrays.equals(x[shared], previous.x[shared])) {
+            shared++;
+        }
+        if (shared == 0) {
+            return null;
+        }
+        int n = x.length;
+        double[][] u = new double[n][n];
+        for (int i = 0; i < shared; i++) {
+            System.arraycopy(previous.upper[i], i, u[i], i, shared - i);
+        }
+        double[] covariances = new double[n];
+        for (int q = shared; q < n; q++) {
+            rows.covariances(x[q], q, covariances);
+            for (int i = 0; i < q; i++) {
+                double s = covariances[i];
+                for (int c = 0; c < i; c++) {
+                    s -= u[c][i] * u[c][q];
+                }
+                u[i][q] = s * (1.0 / u[i][i]);
+            }
+            double d = diagonal;
+            for (int c = 0; c < q; c++) {
+                d -= u[c][q] * u[c][q];
+            }
+            if (d <= 0) {
+                return null;
+            }
+            u[q][q] = Math.sqrt(d);
+        }
+        return u;
     }
 
     /**
@@ -161,9 +231,9 @@ public final class GaussianProcess {
 
     /** The posterior mean at {@code z}; its covariances with the training points are left in {@code k} for {@link #sd}. */
     public double mean(double[] z, double[] k) {
+        rows.covariances(z, k.length, k);
         double mean = 0;
         for (int i = 0; i < k.length; i++) {
-            k[i] = kernel.covariance(z, x[i]);
             mean += k[i] * alpha[i];
         }
         return mean;

@@ -25,6 +25,37 @@ public record GpHyperparameters(double[] lengthScales, double signalVariance, do
         return Matern52.covariance(a, b, lengthScales, signalVariance);
     }
 
+    /**
+     * The points stored feature by feature, so a row of covariances is one vectorisable pass per
+     * feature before the kernel's {@code exp}; each value is {@link #covariance}'s, bit for bit
+     * (the same operations in the same order).
+     */
+    @Override
+    public CovarianceRows rowsAgainst(double[][] points) {
+        int features = lengthScales.length;
+        double[][] columns = new double[features][points.length];
+        for (int f = 0; f < features; f++) {
+            for (int i = 0; i < points.length; i++) {
+                columns[f][i] = points[i][f];
+            }
+        }
+        return (z, count, out) -> {
+            java.util.Arrays.fill(out, 0, count, 0);
+            for (int f = 0; f < features; f++) {
+                double zf = z[f];
+                double scale = lengthScales[f];
+                double[] column = columns[f];
+                for (int i = 0; i < count; i++) {
+                    double d = (zf - column[i]) / scale;
+                    out[i] += d * d;
+                }
+            }
+            for (int i = 0; i < count; i++) {
+                out[i] = signalVariance * Matern52.correlation(Math.sqrt(out[i]));
+            }
+        };
+    }
+
     double[] toLog() {
         double[] t = new double[lengthScales.length + 2];
         for (int i = 0; i < lengthScales.length; i++) {

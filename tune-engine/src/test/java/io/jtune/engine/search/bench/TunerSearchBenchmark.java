@@ -92,7 +92,7 @@ public final class TunerSearchBenchmark {
                     for (int seed = 0; seed < seeds; seed++) {
                         values.add(bestThroughTuner(problem, s.getKey(), s.getValue().get(), seed, evaluations, storage));
                     }
-                    System.err.printf(Locale.ROOT, "%s %s: median best %.5g%n", problem.name(), s.getKey(), median(values));
+                    System.err.printf(Locale.ROOT, "%s %s: median best %.5g; by seed %s%n", problem.name(), s.getKey(), median(values), values);
                 }
             }
         } finally {

@@ -25,6 +25,29 @@ class GpModelTest {
     }
 
     @Test
+    void covarianceRowsAndTheFitsLikelihoodAreTheKernelsBitForBit() {
+        SplittableRandom rng = new SplittableRandom(31);
+        double[][] x = new double[40][];
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+            y[i] = x[i][0] - Math.sin(5 * x[i][1]);
+        }
+        GpHyperparameters h = new GpHyperparameters(new double[]{0.15, 0.9, 3}, 1.7, 1e-3);
+        double[] row = new double[x.length];
+        for (int c = 0; c < 50; c++) {
+            double[] z = {rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+            h.rowsAgainst(x).covariances(z, x.length, row);
+            for (int i = 0; i < x.length; i++) {
+                assertEquals(h.covariance(z, x[i]), row[i], 0, "covariance with point " + i);
+            }
+        }
+        // the fit evaluates the hyperparameters' log form, so compare both at the values that form gives back
+        GpHyperparameters same = GpHyperparameters.fromLog(h.toLog());
+        assertEquals(new GaussianProcess(x, y, same).logMarginalLikelihood(), HyperparameterFit.logLikelihood(x, y, same.toLog()), 0);
+    }
+
+    @Test
     void expectedImprovementFormula() {
         // mean 0, sd 1, best 0: EI = phi(0) = 1/sqrt(2 pi)
         assertEquals(0.3989422804014327, Acquisition.EI.score(0, 1, 0, 0, 0), 1e-7);
@@ -139,6 +162,50 @@ class GpModelTest {
         }
     }
 
+    @Test
+    void aGpReusingThePreviousFactorIsTheSameBitForBit() {
+        SplittableRandom rng = new SplittableRandom(29);
+        double[][] all = new double[90][];
+        double[] y = new double[all.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+            y[i] = Math.sin(4 * all[i][0]) + all[i][1] - all[i][2] * all[i][2];
+        }
+        GpHyperparameters h = new GpHyperparameters(new double[]{0.3, 0.7, 0.5}, 1.3, 1e-5);
+        double[][] first = java.util.Arrays.copyOf(all, 60);
+        GaussianProcess previous = new GaussianProcess(first, java.util.Arrays.copyOf(y, 60), h);
+        // the same points plus new ones; the first 50 plus others (a pending point replaced); nothing shared
+        double[][][] nexts = {java.util.Arrays.copyOf(all, 90), java.util.Arrays.copyOfRange(all, 0, 75), shifted(all)};
+        nexts[1][50] = all[80];
+        for (double[][] next : nexts) {
+            double[] ny = new double[next.length];
+            for (int i = 0; i < ny.length; i++) {
+                ny[i] = Math.cos(3 * next[i][0]) + next[i][2];
+            }
+            GaussianProcess fresh = new GaussianProcess(next, ny, h);
+            GaussianProcess reused = GaussianProcess.reusing(previous, next, ny, h);
+            assertEquals(fresh.logMarginalLikelihood(), reused.logMarginalLikelihood(), 0);
+            double[] a = new double[2];
+            double[] b = new double[2];
+            for (int c = 0; c < 100; c++) {
+                double[] z = {rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+                fresh.predict(z, a);
+                reused.predict(z, b);
+                assertEquals(a[0], b[0], 0, "mean at point " + c);
+                assertEquals(a[1], b[1], 0, "sd at point " + c);
+            }
+        }
+        GpHyperparameters other = new GpHyperparameters(new double[]{0.3, 0.7, 0.5}, 1.3, 1e-5);
+        assertEquals(new GaussianProcess(all, y, other).logMarginalLikelihood(), GaussianProcess.reusing(previous, all, y, other).logMarginalLikelihood(), 0,
+                "other hyperparameters: a new factorisation");
+    }
+
+    private static double[][] shifted(double[][] points) {
+        double[][] out = new double[points.length - 1][];
+        System.arraycopy(points, 1, out, 0, out.length);
+        return out;
+    }
+
     /**
      * The lower Cholesky factor of {@code K + (noise + jitter) I} in Commons Math's right-looking
      * order (the GP's first jitter suffices for these data, as its finite likelihood shows).
@@ -147,10 +214,10 @@ class GpModelTest {
         int n = x.length;
         double diagonal = h.signalVariance() + h.noiseVariance() + 1e-8 * h.signalVariance();
         double[][] a = new double[n][n];
+        Kernel.CovarianceRows rows = h.rowsAgainst(x);
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                a[i][j] = i == j ? diagonal : h.covariance(x[i], x[j]);
-            }
+            rows.covariances(x[i], n, a[i]);
+            a[i][i] = diagonal;
         }
         for (int i = 0; i < n; i++) {
             a[i][i] = Math.sqrt(a[i][i]);

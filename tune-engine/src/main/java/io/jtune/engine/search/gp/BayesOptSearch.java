@@ -26,7 +26,7 @@ import java.util.random.RandomGenerator;
  * The cost per suggestion stays bounded: the GP is fitted to at most {@code maxObservations}
  * trials (the best half and a random share of the rest), hyperparameters are fitted to at most
  * 100 of them and only every {@code refitEvery} suggestions once 20 trials are done, less often
- * beyond 100 trials (see {@link #refitGap}); between fits the GP's factor is extended with the new
+ * beyond 100 trials (the gap grows in proportion to the trial count); between fits the GP's factor is extended with the new
  * trials rather than recomputed. Trials in
  * flight enter the GP with the worst loss seen (constant liar), so parallel suggestions spread.
  */

@@ -89,10 +89,12 @@ public final class TunerSearchBenchmark {
                 Map<String, List<Double>> bySearcher = best.computeIfAbsent(problem.name(), k -> new LinkedHashMap<>());
                 for (Map.Entry<String, Supplier<SearchAlgorithm>> s : searchers().entrySet()) {
                     List<Double> values = bySearcher.computeIfAbsent(s.getKey(), k -> new ArrayList<>());
+                    long start = System.nanoTime();
                     for (int seed = 0; seed < seeds; seed++) {
                         values.add(bestThroughTuner(problem, s.getKey(), s.getValue().get(), seed, evaluations, storage));
                     }
-                    System.err.printf(Locale.ROOT, "%s %s: median best %.5g; by seed %s%n", problem.name(), s.getKey(), median(values), values);
+                    System.err.printf(Locale.ROOT, "%s %s: median best %.5g; %.2f ms per trial (wall clock, whole Tuner run); by seed %s%n", problem.name(),
+                            s.getKey(), median(values), (System.nanoTime() - start) / 1e6 / seeds / evaluations, values);
                 }
             }
         } finally {

@@ -247,8 +247,8 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path().toAbsolutePath();
         boolean shared = settings.sharedStorage();
         String trialDir = shared ? launch.trialDir().toAbsolutePath().toString() : experimentName + "/" + launch.trialDir().getFileName();
-        Command.StartTrial start = new Command.StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(),
-                trialDir, launch.resources(), gpuIds, shared && restore != null ? restore.toString() : null, launch.startIteration(), false);
+        Command.StartTrial start = Command.StartTrial.of(launch.withGpuIds(gpuIds), trainableClass, false)
+                .withPaths(trialDir, shared && restore != null ? restore.toString() : null);
         system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), shared ? null : restore, shared));
     }
 

@@ -27,11 +27,13 @@ import java.util.stream.Stream;
  *   <li>per-trial overhead: experiments of 100 and of 600 trials x 1 step of a no-op trainable, 2 at a
  *       time, output files off; the marginal cost of a trial is (wall(600) - wall(100)) / 500, so the
  *       start of the process executor's two workers (paid once per experiment) is not in it;</li>
- *   <li>result throughput: 2 trials x 5,000 steps of a no-op trainable at once, output files off (results / s);</li>
+ *   <li>result throughput: 2 trials x 5,000 steps of a no-op trainable at once, output files off (results / s),
+ *       also in worker processes with {@code Tuner.resultBuffer(n)} ({@code -DresultBuffer=n}, default 16), where a
+ *       worker streams its results without waiting for each decision;</li>
  *   <li>worker start: a worker JVM from its start to its {@code ready} event, with default JVM options.</li>
  * </ol>
  * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
- * -Dexec.mainClass=io.jtune.engine.process.ProcessExecutorBenchmark [-Druns=N]}.
+ * -Dexec.mainClass=io.jtune.engine.process.ProcessExecutorBenchmark [-Druns=N] [-DresultBuffer=N]}.
  */
 public final class ProcessExecutorBenchmark {
     private static final int FEW_TRIALS = 100;
@@ -44,25 +46,29 @@ public final class ProcessExecutorBenchmark {
 
     public static void main(String[] args) throws Exception {
         int runs = Integer.getInteger("runs", 5);
+        int buffer = Integer.getInteger("resultBuffer", 16);
         Path storage = Files.createTempDirectory("jtune-process-bench");
         List<Double> overheadThreads = new ArrayList<>();
         List<Double> overheadProcess = new ArrayList<>();
         List<Double> throughputThreads = new ArrayList<>();
         List<Double> throughputProcess = new ArrayList<>();
+        List<Double> throughputBuffered = new ArrayList<>();
         List<Double> start = new ArrayList<>();
         try {
             for (int round = 0; round < runs + 1; round++) {
                 boolean warmUp = round == 0;
                 double ot = marginalMillis(ExecutorFactory.threads(), storage);
                 double op = marginalMillis(ExecutorFactory.process(), storage);
-                double tt = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.threads(), storage));
-                double tp = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage));
+                double tt = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.threads(), storage, 1));
+                double tp = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage, 1));
+                double tb = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage, buffer));
                 double ws = workerStartMillis();
                 if (!warmUp) {
                     overheadThreads.add(ot);
                     overheadProcess.add(op);
                     throughputThreads.add(tt);
                     throughputProcess.add(tp);
+                    throughputBuffered.add(tb);
                     start.add(ws);
                 }
             }
@@ -73,6 +79,8 @@ public final class ProcessExecutorBenchmark {
                 median(overheadThreads), median(overheadProcess), median(overheadProcess) / median(overheadThreads));
         System.out.printf(Locale.ROOT, "result throughput (results/s):  threads %.0f, process %.0f, ratio %.2fx%n",
                 median(throughputThreads), median(throughputProcess), median(throughputProcess) / median(throughputThreads));
+        System.out.printf(Locale.ROOT, "result throughput with resultBuffer(%d) (results/s):  process %.0f, %.1fx the unbuffered process run, %.2fx threads%n",
+                buffer, median(throughputBuffered), median(throughputBuffered) / median(throughputProcess), median(throughputBuffered) / median(throughputThreads));
         System.out.printf(Locale.ROOT, "worker start (ms, JVM start to ready): %.0f%n", median(start));
         System.out.printf(Locale.ROOT, "(medians of %d rounds after one warm-up round, %d CPUs)%n", runs, Runtime.getRuntime().availableProcessors());
     }
@@ -88,8 +96,8 @@ public final class ProcessExecutorBenchmark {
         tuner(executor, storage).numSamples(trials).stop(Stoppers.maximumIteration(1)).fit();
     }
 
-    private static void throughput(ExecutorFactory executor, Path storage) {
-        tuner(executor, storage).numSamples(2).stop(Stoppers.maximumIteration(THROUGHPUT_STEPS)).fit();
+    private static void throughput(ExecutorFactory executor, Path storage, int resultBuffer) {
+        tuner(executor, storage).numSamples(2).stop(Stoppers.maximumIteration(THROUGHPUT_STEPS)).resultBuffer(resultBuffer).fit();
     }
 
     private static Tuner tuner(ExecutorFactory executor, Path storage) {

@@ -1,7 +1,7 @@
 package io.jtune.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,9 +21,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -43,7 +45,6 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterResultBufferTest {
     private static final int BUFFER = 4;
-    private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private Path dir;
     private WorkerProcesses workers;
@@ -84,7 +85,8 @@ class ClusterResultBufferTest {
     @Test
     void aTrialStreamsTheBufferAheadInOrderWithItsOwnValues() throws IOException {
         Path steps = steps("ahead");
-        Spy spy = new Spy(steps, BUFFER);
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = spy(steps, BUFFER, taken);
         ResultGrid grid = tuner("ahead", steps, spy, 20, settings).resultBuffer(BUFFER).fit();
 
         List<Result> history = grid.get(0).history();
@@ -92,21 +94,22 @@ class ClusterResultBufferTest {
         for (Result r : history) {
             assertEquals(0.5 * r.trainingIteration(), ((Number) r.get("score")).doubleValue(), "each result keeps its own values");
         }
-        assertEquals(BUFFER, spy.stepsTaken.get(0), "while the first result waited for its decision the worker took " + BUFFER + " steps, no more");
-        for (int i = 0; i < spy.stepsTaken.size(); i++) {
-            assertTrue(spy.stepsTaken.get(i) <= i + BUFFER, "at result " + (i + 1) + " at most " + BUFFER + " results were unanswered: " + spy.stepsTaken);
+        assertEquals(BUFFER, taken.get(0), "while the first result waited for its decision the worker took " + BUFFER + " steps, no more");
+        for (int i = 0; i < taken.size(); i++) {
+            assertTrue(taken.get(i) <= i + BUFFER, "at result " + (i + 1) + " at most " + BUFFER + " results were unanswered: " + taken);
         }
     }
 
     @Test
     void aStopTakesEffectWithinTheBufferAndLaterResultsAreNotLogged() throws IOException {
         Path steps = steps("stop");
-        Spy spy = new Spy(steps, BUFFER);
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = spy(steps, BUFFER, taken);
         ResultGrid grid = tuner("stop", steps, spy, 3, settings).resultBuffer(BUFFER).fit();
 
         assertEquals(TrialStatus.TERMINATED, grid.get(0).status());
         assertEquals(List.of(1L, 2L, 3L), loggedIterations(grid.get(0)), "nothing after the stop is logged");
-        assertEquals(3, spy.stepsTaken.size(), "the stoppers saw no result after the stop");
+        assertEquals(3, taken.size(), "the stoppers saw no result after the stop");
         assertTrue(count(steps) <= 3 + BUFFER - 1, "the trial stopped within the buffer: " + count(steps) + " steps");
     }
 
@@ -114,24 +117,26 @@ class ClusterResultBufferTest {
     void withoutASafeBufferEachResultWaitsForItsDecision() throws IOException {
         for (String setup : List.of("default", "checkpoint-at-end")) {
             Path steps = steps(setup);
-            Spy spy = new Spy(steps, 1);
+            List<Long> taken = new ArrayList<>();
+        Stopper spy = spy(steps, 1, taken);
             Tuner tuner = tuner(setup, steps, spy, 6, settings);
             if (setup.equals("checkpoint-at-end")) {
                 tuner.resultBuffer(BUFFER).checkpoint(CheckpointPolicy.NONE.atEnd(true));
             }
             tuner.fit();
-            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), spy.stepsTaken, setup + ": the worker took no step before the decision on its last result");
+            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), taken, setup + ": the worker took no step before the decision on its last result");
         }
     }
 
     @Test
     void aScheduledCheckpointWaitsForItsDecisionAndHoldsItsResultsState() throws IOException {
         Path steps = steps("every3");
-        Spy spy = new Spy(steps, 3);
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = spy(steps, 3, taken);
         ResultGrid grid = tuner("every3", steps, spy, 9, settings).resultBuffer(BUFFER).checkpoint(CheckpointPolicy.every(3)).fit();
 
-        assertEquals(3L, spy.stepsTaken.get(2), "at the decision on result 3 (a checkpoint) the worker had not stepped on: " + spy.stepsTaken);
-        assertEquals(6L, spy.stepsTaken.get(5), "nor at result 6: " + spy.stepsTaken);
+        assertEquals(3L, taken.get(2), "at the decision on result 3 (a checkpoint) the worker had not stepped on: " + taken);
+        assertEquals(6L, taken.get(5), "nor at result 6: " + taken);
         for (int iteration : new int[] {3, 6, 9}) {
             Path state = grid.get(0).dir().resolve("checkpoint_" + String.format("%06d", iteration)).resolve("state");
             assertEquals(Integer.toString(iteration), Files.readString(state), "checkpoint " + iteration + " holds the state of its own result");
@@ -143,76 +148,45 @@ class ClusterResultBufferTest {
         try (WorkerProcesses pair = new WorkerProcesses()) {
             ClusterSettings two = cluster(pair, "pair", 2);
             Path steps = steps("kill");
-            Killer killer = new Killer(steps);
+            long[] killedWithSteps = new long[2];
+            Stopper killer = Stoppers.function((trialId, result) -> {
+                if (killedWithSteps[0] == 0 && result.trainingIteration() == 4) {
+                    awaitSteps(steps, 6); // results 5 and 6 made, not decided on; 6 holds the worker (a checkpoint is due)
+                    killedWithSteps[1] = count(steps);
+                    killedWithSteps[0] = ((Number) result.get("worker_pid")).longValue();
+                    pair.kill(killedWithSteps[0]);
+                }
+                return false;
+            });
             ResultGrid grid = tuner("kill", steps, killer, 12, two).resultBuffer(BUFFER).checkpoint(CheckpointPolicy.every(3)).fit();
 
             TrialOutcome trial = grid.get(0);
             assertEquals(TrialStatus.TERMINATED, trial.status(), trial.errorTrace());
-            assertEquals(6, killer.stepsAtKill, "the worker was killed with results 5 and 6 made but not yet decided on");
+            assertEquals(6, killedWithSteps[1], "the worker was killed with results 5 and 6 made but not yet decided on");
             assertEquals(LongStream.rangeClosed(1, 12).boxed().toList(), loggedIterations(trial), "each iteration logged once, in order");
-            for (Result r : trial.history()) {
-                boolean firstRun = r.trainingIteration() <= 3;
-                assertEquals(firstRun ? 0L : 3L, ((Number) r.get("restored_from")).longValue(), "iteration " + r.trainingIteration());
-                assertEquals(0.5 * r.trainingIteration(), ((Number) r.get("score")).doubleValue(), "the restored state continues at its own iteration");
-                long pid = ((Number) r.get("worker_pid")).longValue();
-                if (firstRun) {
-                    assertEquals(killer.killed, pid, "iteration " + r.trainingIteration() + " is the killed worker's");
-                } else {
-                    assertNotEquals(killer.killed, pid, "iteration " + r.trainingIteration() + " was made again on the other worker");
-                }
-            }
+            List<Result> history = trial.history();
+            List<Long> restoredFrom = history.stream().map(r -> ((Number) r.get("restored_from")).longValue()).toList();
+            assertEquals(Stream.concat(Collections.nCopies(3, 0L).stream(), Collections.nCopies(9, 3L).stream()).toList(), restoredFrom,
+                    "iterations 4..12 were made again from checkpoint 3");
+            Set<Long> firstRun = history.subList(0, 3).stream().map(r -> ((Number) r.get("worker_pid")).longValue()).collect(Collectors.toSet());
+            Set<Long> secondRun = history.subList(3, 12).stream().map(r -> ((Number) r.get("worker_pid")).longValue()).collect(Collectors.toSet());
+            assertEquals(Set.of(killedWithSteps[0]), firstRun);
+            assertEquals(1, secondRun.size());
+            assertFalse(secondRun.contains(killedWithSteps[0]), "the trial went on on the other worker: " + secondRun);
+            assertEquals(LongStream.rangeClosed(1, 12).mapToObj(i -> 0.5 * i).toList(), history.stream().map(r -> ((Number) r.get("score")).doubleValue()).toList(),
+                    "the restored state continues at its own iteration");
         }
     }
 
-    /** Notes how many steps were taken when each result is decided on; at the first, it waits (a bounded poll) for {@code waitFor}. */
-    private static final class Spy implements Stopper {
-        private final Path steps;
-        private final long waitFor;
-        final List<Long> stepsTaken = new ArrayList<>();
-
-        Spy(Path steps, long waitFor) {
-            this.steps = steps;
-            this.waitFor = waitFor;
-        }
-
-        @Override
-        public boolean shouldStop(String trialId, Result result) {
-            stepsTaken.add(result.trainingIteration() == 1 ? awaitSteps(steps, waitFor) : count(steps));
-            return false;
-        }
-
-        @Override
-        public boolean stopAll() {
-            return false;
-        }
-    }
-
-    /** At the decision on result 4, waits until the worker made results 5 and 6 (6 holds: a checkpoint is due) and kills its JVM. */
-    private static final class Killer implements Stopper {
-        private final Path steps;
-        long stepsAtKill;
-        long killed;
-
-        Killer(Path steps) {
-            this.steps = steps;
-        }
-
-        @Override
-        public boolean shouldStop(String trialId, Result result) {
-            if (killed == 0 && result.trainingIteration() == 4) {
-                stepsAtKill = awaitSteps(steps, 6);
-                killed = ((Number) result.get("worker_pid")).longValue();
-                ProcessHandle worker = ProcessHandle.of(killed).orElseThrow();
-                worker.destroyForcibly();
-                worker.onExit().orTimeout(30, TimeUnit.SECONDS).join();
+    /** Adds to {@code taken} the steps taken when each result is decided on; at the first, it first waits for {@code waitFor}. */
+    private static Stopper spy(Path steps, long waitFor, List<Long> taken) {
+        return Stoppers.function((trialId, result) -> {
+            if (result.trainingIteration() == 1) {
+                awaitSteps(steps, waitFor);
             }
+            taken.add(count(steps));
             return false;
-        }
-
-        @Override
-        public boolean stopAll() {
-            return false;
-        }
+        });
     }
 
     private static long count(Path steps) {
@@ -223,15 +197,14 @@ class ClusterResultBufferTest {
         }
     }
 
-    /** Polls until at least {@code n} steps are noted (at most 60 s); the count then. */
-    private static long awaitSteps(Path steps, long n) {
-        long deadline = System.nanoTime() + WAIT_NANOS;
-        long count = count(steps);
-        while (count < n && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-            count = count(steps);
+    /** Polls until at least {@code n} steps are noted (at most 60 s). */
+    private static void awaitSteps(Path steps, long n) {
+        try {
+            WorkerProcesses.await(n + " steps", Duration.ofSeconds(60), () -> count(steps) >= n);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
-        return count;
     }
 
     private static List<Long> loggedIterations(TrialOutcome trial) throws IOException {

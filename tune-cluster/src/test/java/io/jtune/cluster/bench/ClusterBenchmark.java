@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * loopback): step round trip, result throughput, checkpoint transfer, failure detection. The first
  * two also run on the cluster with {@code Tuner.resultBuffer(n)} ({@code -DresultBuffer=n}, default
  * 16), where a worker streams its results without waiting for each decision; {@code -DresultsOnly=true}
- * skips the checkpoint and failure parts.
+ * skips the checkpoint and failure parts. Medians over {@code -Druns=N} rounds (default 3) after a warm-up round.
  *
  * <pre>
  * mvn -q -pl tune-cluster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
@@ -66,7 +66,13 @@ public final class ClusterBenchmark {
             List<Double> rateBuffered = new ArrayList<>();
             List<Double> saveLocal = new ArrayList<>();
             List<Double> saveCluster = new ArrayList<>();
-            for (int run = 0; run < runs; run++) {
+            for (int run = -1; run < runs; run++) {
+                if (run < 0) { // warm-up round: the JIT compiles the driver's and the workers' paths; not recorded
+                    steps(dir, "warm-cluster", ClusterExecutorFactory.with(settings), 1);
+                    steps(dir, "warm-buffered", ClusterExecutorFactory.with(settings), buffer);
+                    throughput(dir, "warm-local", ExecutorFactory.threads(), 1);
+                    continue;
+                }
                 stepLocal.add(steps(dir, "step-local-" + run, ExecutorFactory.threads(), 1).secondsPerResult() * 1e6);
                 stepCluster.add(steps(dir, "step-cluster-" + run, ClusterExecutorFactory.with(settings), 1).secondsPerResult() * 1e6);
                 stepBuffered.add(steps(dir, "step-buffered-" + run, ClusterExecutorFactory.with(settings), buffer).secondsPerResult() * 1e6);

@@ -62,7 +62,8 @@ class ProcessResultBufferTest {
     @Test
     void aTrialRunsAheadByTheBufferAndEveryResultArrivesInOrderWithItsOwnValues() throws IOException {
         Path steps = steps("ahead");
-        StepFiles.AtDecision spy = new StepFiles.AtDecision(steps, BUFFER);
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = StepFiles.noting(steps, BUFFER, taken);
         ResultGrid grid = tuner(CountedSteps.class, "ahead", steps, spy, 20).resultBuffer(BUFFER).outputFiles(false).fit();
 
         List<Result> history = grid.get(0).history();
@@ -71,9 +72,9 @@ class ProcessResultBufferTest {
             assertEquals(i + 1, history.get(i).trainingIteration(), "results in order");
             assertEquals(i + 1L, ((Number) history.get(i).get("step")).longValue(), "each result keeps the values of its own step");
         }
-        assertEquals(BUFFER, spy.stepsTaken.get(0), "while the first result waited for its decision the worker took " + BUFFER + " steps, no more");
-        for (int i = 0; i < spy.stepsTaken.size(); i++) {
-            assertTrue(spy.stepsTaken.get(i) <= i + BUFFER, "at result " + (i + 1) + " at most " + BUFFER + " results were unanswered: " + spy.stepsTaken);
+        assertEquals(BUFFER, taken.get(0), "while the first result waited for its decision the worker took " + BUFFER + " steps, no more");
+        for (int i = 0; i < taken.size(); i++) {
+            assertTrue(taken.get(i) <= i + BUFFER, "at result " + (i + 1) + " at most " + BUFFER + " results were unanswered: " + taken);
         }
         assertTrue(history.get(19).done());
     }
@@ -81,25 +82,27 @@ class ProcessResultBufferTest {
     @Test
     void aStopTakesEffectWithinTheBufferAndLaterResultsAreNotLogged() throws IOException {
         Path steps = steps("stop");
-        StepFiles.AtDecision spy = new StepFiles.AtDecision(steps, BUFFER);
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = StepFiles.noting(steps, BUFFER, taken);
         ResultGrid grid = tuner(CountedSteps.class, "stop", steps, spy, 3).resultBuffer(BUFFER).fit();
 
         TrialOutcome trial = grid.get(0);
         assertEquals(TrialStatus.TERMINATED, trial.status());
         assertEquals(List.of(1L, 2L, 3L), loggedIterations(trial), "result.json holds the results up to the stop, none after it");
-        assertEquals(3, spy.stepsTaken.size(), "the stoppers saw no result after the stop");
+        assertEquals(3, taken.size(), "the stoppers saw no result after the stop");
         assertTrue(StepFiles.count(steps) <= 3 + BUFFER - 1, "the trial stopped within the buffer: " + StepFiles.count(steps) + " steps");
     }
 
     @Test
     void aFunctionTrainableReportsAheadAndStopsWithinTheBuffer() throws IOException {
         Path steps = steps("function");
-        StepFiles.AtDecision spy = new StepFiles.AtDecision(steps, BUFFER);
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = StepFiles.noting(steps, BUFFER, taken);
         ResultGrid grid = tuner(CountedSteps.Reports.class, "function", steps, spy, 10).resultBuffer(BUFFER).outputFiles(false).fit();
 
         List<Result> history = grid.get(0).history();
         assertEquals(LongStream.rangeClosed(1, 10).boxed().toList(), history.stream().map(r -> ((Number) r.get("step")).longValue()).toList());
-        assertEquals(BUFFER, spy.stepsTaken.get(0), "report returned at once while the buffer had room");
+        assertEquals(BUFFER, taken.get(0), "report returned at once while the buffer had room");
         assertTrue(StepFiles.count(steps) <= 10 + BUFFER - 1, "stopped within the buffer: " + StepFiles.count(steps) + " reports");
     }
 
@@ -112,9 +115,10 @@ class ProcessResultBufferTest {
         setups.put("checkpoint-at-end", t -> t.resultBuffer(BUFFER).checkpoint(CheckpointPolicy.NONE.atEnd(true)));
         for (Map.Entry<String, UnaryOperator<Tuner>> setup : setups.entrySet()) {
             Path steps = steps(setup.getKey());
-            StepFiles.AtDecision spy = new StepFiles.AtDecision(steps, 1);
+            List<Long> taken = new ArrayList<>();
+            Stopper spy = StepFiles.noting(steps, 1, taken);
             setup.getValue().apply(tuner(CountedSteps.class, setup.getKey(), steps, spy, 6)).fit();
-            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), spy.stepsTaken, setup.getKey() + ": the worker took no step before the decision on its last result");
+            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), taken, setup.getKey() + ": the worker took no step before the decision on its last result");
         }
     }
 
@@ -122,12 +126,13 @@ class ProcessResultBufferTest {
     @ValueSource(strings = {"threads", "process"})
     void aScheduledCheckpointWaitsForItsDecisionAndHoldsItsResultsState(String executor) throws IOException {
         Path steps = steps("every3-" + executor);
-        StepFiles.AtDecision spy = new StepFiles.AtDecision(steps, 3);
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = StepFiles.noting(steps, 3, taken);
         ResultGrid grid = tuner(CountedSteps.class, "every3-" + executor, steps, spy, 9).resultBuffer(BUFFER)
                 .checkpoint(CheckpointPolicy.every(3)).executor(executor.equals("threads") ? ExecutorFactory.threads() : PROCESS).fit();
 
-        assertEquals(3L, spy.stepsTaken.get(2), "at the decision on result 3 (a checkpoint) the trial had not stepped on: " + spy.stepsTaken);
-        assertEquals(6L, spy.stepsTaken.get(5), "nor at result 6: " + spy.stepsTaken);
+        assertEquals(3L, taken.get(2), "at the decision on result 3 (a checkpoint) the trial had not stepped on: " + taken);
+        assertEquals(6L, taken.get(5), "nor at result 6: " + taken);
         for (int iteration : new int[] {3, 6, 9}) {
             Path state = grid.get(0).dir().resolve("checkpoint_" + String.format("%06d", iteration)).resolve("state");
             assertEquals(Integer.toString(iteration), Files.readString(state), "checkpoint " + iteration + " holds the state of its own result");

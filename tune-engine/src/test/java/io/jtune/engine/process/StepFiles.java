@@ -1,12 +1,11 @@
 package io.jtune.engine.process;
 
-import io.jtune.api.Result;
 import io.jtune.api.spi.Stopper;
+import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -51,29 +50,14 @@ public final class StepFiles {
     }
 
     /**
-     * A stopper that never stops but notes, on the driver, how many steps were taken when each result
-     * is decided on (stoppers are asked before the trial is told to go on); at the first result it
-     * waits for {@code waitFor} steps.
+     * A stopper that never stops but adds to {@code stepsTaken}, on the driver, how many steps were
+     * taken when each result is decided on (stoppers are asked before the trial is told to go on);
+     * at the first result it first waits for {@code waitFor} steps.
      */
-    static final class AtDecision implements Stopper {
-        private final Path dir;
-        private final long waitFor;
-        final List<Long> stepsTaken = new ArrayList<>();
-
-        AtDecision(Path dir, long waitFor) {
-            this.dir = dir;
-            this.waitFor = waitFor;
-        }
-
-        @Override
-        public boolean shouldStop(String trialId, Result result) {
+    static Stopper noting(Path dir, long waitFor, List<Long> stepsTaken) {
+        return Stoppers.function((trialId, result) -> {
             stepsTaken.add(result.trainingIteration() == 1 ? awaitAtLeast(dir, waitFor) : count(dir));
             return false;
-        }
-
-        @Override
-        public boolean stopAll() {
-            return false;
-        }
+        });
     }
 }

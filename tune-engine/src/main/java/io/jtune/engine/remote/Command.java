@@ -42,7 +42,7 @@ public sealed interface Command {
      * @param startIteration the training iteration the restored state is at (0 for a fresh start)
      * @param reuseTrainables keep a stopped class-API trainable and {@code reset} it for the next run of the same class
      * @param runAhead how far the run may go ahead of the driver's decisions (null: not at all); the worker
-     *                 streams each result as it is made and answers a {@link Continue} per result
+     *                 streams each result as it is made; the driver's {@link Continue}s answer them, possibly several at once
      */
     record StartTrial(String trialId, long runId, String trainableClass, Map<String, Object> config, String trialDir,
                       ResourceRequest resources, List<Integer> gpuIds, String restoreFrom, long startIteration,
@@ -70,8 +70,22 @@ public sealed interface Command {
         }
     }
 
-    /** The driver has decided on the trial's oldest unanswered result: take the next step (or, running ahead, count it answered). */
-    record Continue(String trialId) implements Command {
+    /**
+     * The driver has decided on the trial's oldest {@code results} unanswered results (more than one
+     * only for a run with a result buffer): take the next step, or, running ahead, count them answered.
+     */
+    record Continue(String trialId, int results) implements Command {
+
+        public Continue {
+            if (results < 1) {
+                throw new IllegalArgumentException("a continue for trial " + trialId + " must answer >= 1 results, got " + results);
+            }
+        }
+
+        /** Answers one result. */
+        public Continue(String trialId) {
+            this(trialId, 1);
+        }
     }
 
     /**

@@ -15,7 +15,6 @@ import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialExecutor;
-import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.DeterministicWidth;
 import io.jtune.engine.runner.ExperimentState;
@@ -69,7 +68,7 @@ import java.util.function.Supplier;
  */
 public final class Tuner {
     static {
-        FallbackLogging.install();
+        MachineLookups.begin();
     }
 
     /** Ray Tune's starting experiment checkpoint period. */

@@ -62,6 +62,9 @@ public final class ResourcePool {
         if (cpu + units(r.cpu()) > totalCpu || gpu + units(r.gpu()) > totalGpu || memory + r.memoryBytes() > totals.memoryBytes()) {
             return false;
         }
+        if (r.custom().isEmpty()) {
+            return true;
+        }
         for (Map.Entry<String, Double> e : r.custom().entrySet()) {
             long wanted = units(e.getValue());
             if (custom.getOrDefault(e.getKey(), 0L) + wanted > totalCustom.getOrDefault(e.getKey(), 0L)) {

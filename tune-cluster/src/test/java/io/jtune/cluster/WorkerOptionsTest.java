@@ -66,6 +66,12 @@ class WorkerOptionsTest {
     }
 
     @Test
+    void aTlsFolderUnderAnUnexpandedTildeIsExplained() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TlsFiles.in(Path.of("~", ".jtune", "tls")));
+        assertTrue(e.getMessage().contains("has a folder named '~'") && e.getMessage().contains("$HOME"), e.getMessage());
+    }
+
+    @Test
     void plaintextIsRefusedUnlessEveryAddressIsLoopback() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> NodeConfig.of(NodeConfig.WORKER_ROLE, new HostPort("10.1.2.3", 0), new HostPort("127.0.0.1", 25520), null));

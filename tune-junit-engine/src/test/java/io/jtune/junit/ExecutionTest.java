@@ -15,6 +15,7 @@ import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.remote.RemoteTrialError;
 import io.jtune.engine.runner.ExperimentState;
+import io.jtune.junit.fixtures.earlystop.AshaFullRunTrainable;
 import io.jtune.junit.fixtures.earlystop.EarlyStoppedTrainable;
 import io.jtune.junit.fixtures.earlystop.StopHighLossScheduler;
 import io.jtune.junit.fixtures.expect.MetExpectationTrainable;
@@ -25,6 +26,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -112,6 +114,23 @@ class ExecutionTest {
                 assertEquals("finished", entries.get("outcome"));
                 assertEquals("3", entries.get("training_iteration"));
             }
+        }
+    }
+
+    @Test
+    void aTrialAshaStopsAtMaxTFinishedInFullAndIsNotReportedAsStoppedEarly() {
+        EngineExecutionResults results = execute(storage, Map.of(), selectClass(AshaFullRunTrainable.class));
+
+        Map<String, Map<String, String>> byName = new HashMap<>();
+        for (Event trial : finishedTrials(results)) {
+            byName.put(trial.getTestDescriptor().getDisplayName(), entries(results, trial.getTestDescriptor()));
+        }
+        Map<String, String> full = byName.get("0_lr=0.1");
+        assertEquals("finished", full.get("outcome"), full.toString());
+        assertEquals("ran in full: reached the most training AsyncHyperBandScheduler gives a trial (max_t) at iteration 4", full.get("reason"));
+        for (String cut : List.of("1_lr=0.5", "2_lr=0.9")) {
+            assertEquals("stopped early", byName.get(cut).get("outcome"), byName.toString());
+            assertEquals("2", byName.get(cut).get("training_iteration"));
         }
     }
 

@@ -51,6 +51,15 @@ public interface TrialScheduler {
         return false;
     }
 
+    /**
+     * Whether {@code last} reached the most training this scheduler gives any trial (ASHA's and
+     * HyperBand's {@code max_t}): a STOP after it ends a full run rather than cutting the trial short.
+     * Reports use it to tell the two apart. False by default.
+     */
+    default boolean reachedFullBudget(Result last) {
+        return false;
+    }
+
     /** One line for the progress output, e.g. rung cut-offs. */
     default String debugString() {
         return getClass().getSimpleName();

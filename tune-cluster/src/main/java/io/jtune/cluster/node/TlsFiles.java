@@ -39,11 +39,24 @@ public record TlsFiles(Path keyStore, Path trustStore, String password) {
 
     private static Path require(Path folder, String name) {
         Path file = folder.resolve(name);
+        if (!Files.isReadable(file) && hasTildeFolder(folder)) {
+            throw new IllegalArgumentException("the TLS folder " + folder + " has a folder named '~': the shell does not expand ~ inside -D... or"
+                    + " after --tls=; write $HOME instead (e.g. -Djtune.cluster.tls=$HOME/.jtune/tls)");
+        }
         if (!Files.isReadable(file)) {
             throw new IllegalArgumentException("the TLS folder " + folder.toAbsolutePath() + " has no readable " + name
                     + ": make the cluster's certificates with 'mvn tune:certs' (or java -cp <class path> io.jtune.cluster.Certs) and copy this node's folder here,"
                     + " or point jtune.cluster.tls / --tls at it");
         }
         return file;
+    }
+
+    private static boolean hasTildeFolder(Path folder) {
+        for (Path name : folder) {
+            if (name.toString().equals("~")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

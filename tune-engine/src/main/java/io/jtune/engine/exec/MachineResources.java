@@ -19,7 +19,9 @@ public record MachineResources(double cpu, double gpu, long memoryBytes, Map<Str
             throw new IllegalArgumentException("machine memory must be >= 0 bytes, got " + memoryBytes);
         }
         custom = Map.copyOf(new TreeMap<>(custom));
-        custom.forEach((name, amount) -> requireAmount("custom resource '" + name + "'", amount));
+        for (Map.Entry<String, Double> e : custom.entrySet()) {
+            requireAmount("custom resource '" + e.getKey() + "'", e.getValue());
+        }
     }
 
     /** The resources of this machine, detected once per JVM. */

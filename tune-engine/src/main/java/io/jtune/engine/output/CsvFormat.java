@@ -1,5 +1,6 @@
 package io.jtune.engine.output;
 
+import com.fasterxml.jackson.core.io.NumberOutput;
 import io.jtune.api.Config;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,8 +8,11 @@ import java.util.Map;
 
 /**
  * CSV as Ray Tune's files have it, readable by pandas: Python's {@code csv} minimal quoting, floats
- * with NaN and infinities as {@code nan}, {@code inf}, {@code -inf}, booleans as {@code True} and
- * {@code False}, null as an empty cell; nested values are flattened to {@code a/b} columns.
+ * with NaN and infinities as {@code nan}, {@code inf}, {@code -inf}, other floats in the shortest
+ * digits that read back as the same value (as result.json has them; Java 17's
+ * {@code Double.toString} writes {@code 1e23} as {@code 9.999999999999999E22}), booleans as
+ * {@code True} and {@code False}, null as an empty cell; nested values are flattened to {@code a/b}
+ * columns.
  */
 public final class CsvFormat {
     private CsvFormat() {
@@ -35,10 +39,8 @@ public final class CsvFormat {
             line.append("nan");
         } else if (Double.isInfinite(d)) {
             line.append(d > 0 ? "inf" : "-inf");
-        } else if (isFloat) {
-            line.append((float) d);
         } else {
-            line.append(d);
+            line.append(isFloat ? NumberOutput.toString((float) d, true) : NumberOutput.toString(d, true));
         }
     }
 

@@ -4,10 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.TrialView;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +23,7 @@ import java.util.function.LongSupplier;
 public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallback.ProgressFile> {
     /** The progress file of a trial. */
     public static final String PROGRESS_FILE = "progress.csv";
+    private final StringBuilder line = new StringBuilder(256);
 
     public CsvLoggerCallback() {
         this(System::nanoTime);
@@ -41,8 +39,29 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     }
 
     @Override
-    protected ProgressFile open(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException {
-        return new ProgressFile(path, hasRecords, nowNanos, writer);
+    protected ProgressFile open(Path path, String trialId, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException {
+        return new ProgressFile(path, trialId, hasRecords ? ProgressFile.existingHeader(path) : null, nowNanos, writer);
+    }
+
+    @Override
+    protected void encode(ProgressFile file, Result result, Config trialConfig, RecordBytes out) {
+        if (file.columns == null) {
+            file.columns = ProgressFile.header(result, trialConfig);
+            line.setLength(0);
+            CsvFormat.appendHeader(line, file.columns.stream().map(c -> c.name).toList());
+            out.appendUtf8(line);
+            out.append('\n');
+        }
+        line.setLength(0);
+        List<Column> columns = file.columns;
+        for (int i = 0; i < columns.size(); i++) {
+            if (i > 0) {
+                line.append(',');
+            }
+            CsvFormat.appendCell(line, columns.get(i).valueIn(result, trialConfig));
+        }
+        out.appendUtf8(line);
+        out.append('\n');
     }
 
     /**
@@ -87,14 +106,12 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
 
     /** An open progress.csv with its columns. */
     static final class ProgressFile extends TrialFile {
-        private final Writer out;
-        private final StringBuilder line = new StringBuilder(256);
+        /** The header's columns; null until the first result when the file is new. */
         private List<Column> columns;
 
-        ProgressFile(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException {
-            super(path, FLUSH_INTERVAL_NANOS, nowNanos, writer);
-            this.columns = hasRecords ? existingHeader(path) : null;
-            this.out = new BufferedWriter(new OutputStreamWriter(sink(), StandardCharsets.UTF_8));
+        ProgressFile(Path path, String trialId, List<Column> columns, long nowNanos, FileWriterThread writer) {
+            super(path, trialId, FLUSH_INTERVAL_NANOS, nowNanos, writer);
+            this.columns = columns;
         }
 
         /** The columns of the header a resumed trial's file already has. */
@@ -103,28 +120,6 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
                 List<Column> columns = new ArrayList<>();
                 CsvFormat.parseRecord(in.readLine()).forEach(name -> columns.add(new Column(name, null, null)));
                 return columns;
-            }
-        }
-
-        @Override
-        void write(Result result, Config trialConfig) {
-            try {
-                if (columns == null) {
-                    columns = header(result, trialConfig);
-                    line.setLength(0);
-                    CsvFormat.appendHeader(line, columns.stream().map(c -> c.name).toList());
-                    out.append(line).append('\n');
-                }
-                line.setLength(0);
-                for (int i = 0; i < columns.size(); i++) {
-                    if (i > 0) {
-                        line.append(',');
-                    }
-                    CsvFormat.appendCell(line, columns.get(i).valueIn(result, trialConfig));
-                }
-                out.append(line).append('\n');
-            } catch (IOException e) {
-                throw failure("write to", e);
             }
         }
 
@@ -144,11 +139,6 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
             int nestedFrom = key.length() + 1;
             scratch.keySet().forEach(name -> columns.add(new Column(name, key,
                     name.length() == key.length() ? new String[0] : name.substring(nestedFrom).split(Config.PATH_SEPARATOR))));
-        }
-
-        @Override
-        protected void encoded() throws IOException {
-            out.flush();
         }
     }
 }

@@ -7,88 +7,183 @@ import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.ArrayDeque;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * Writes a logger's files on a thread of its own, in the order asked, so the driver only encodes
- * records: each write opens the file (creating a missing trial folder), writes and closes it, so no
- * file stays open between writes however many trials run. The first failure is kept and thrown,
- * naming the file, by the driver's next call. Started on first use; {@link #close()} waits for
- * the writes asked so far and ends the thread.
+ * records. Bounded: at most {@code capacity} writes wait; asking for one more makes the driver wait
+ * until the thread has taken one (back-pressure), so the driver is never further ahead of the disk.
+ * Each write opens the file (creating a missing trial folder), writes and closes it, so no file
+ * stays open between writes however many trials run. The first failure is kept and thrown, naming
+ * the file and the trial, by the driver's next call; the writes after it are skipped. Started on
+ * first use; {@link #close()} waits for the writes asked so far and ends the thread.
  */
 final class FileWriterThread implements AutoCloseable {
-    private static final OpenOption[] APPEND = {StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND};
+    /** How many writes may wait by default. */
+    static final int CAPACITY = 1024;
+    static final int POOLED_BUFFERS = 4096;
+    static final int POOLED_BUFFER_BYTES = 16 * 1024;
     private static final OpenOption[] REPLACE = {StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING};
+    private static final Object STOP = new Object();
 
-    private final String name;
-    private ExecutorService thread;
-    private volatile UncheckedIOException failure;
+    /** One write of one file of a trial. */
+    interface FileWrite {
+        /** Does the write; on the writer thread. */
+        void write() throws IOException;
 
-    /** {@code name} names the thread. */
-    FileWriterThread(String name) {
-        this.name = name;
-    }
+        Path file();
 
-    /** Appends {@code bytes} to {@code file}, created if missing. */
-    void append(Path file, byte[] bytes) {
-        submit(file, bytes, APPEND);
+        String trialId();
     }
 
     /** Makes {@code file} hold exactly {@code bytes}. */
-    void replace(Path file, byte[] bytes) {
-        submit(file, bytes, REPLACE);
-    }
-
-    private void submit(Path file, byte[] bytes, OpenOption[] options) {
-        throwFailure();
-        if (thread == null) {
-            thread = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, name);
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        thread.execute(() -> {
-            if (failure == null) {
-                try {
-                    write(file, bytes, options);
-                } catch (IOException e) {
-                    failure = new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+    private record Replace(Path file, String trialId, byte[] bytes) implements FileWrite {
+        @Override
+        public void write() throws IOException {
+            try (FileChannel channel = TrialFile.openInTrialDir(file, () -> FileChannel.open(file, REPLACE))) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
                 }
             }
-        });
+        }
     }
 
-    private static void write(Path file, byte[] bytes, OpenOption[] options) throws IOException {
-        try (FileChannel channel = TrialFile.openInTrialDir(file, () -> FileChannel.open(file, options))) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
+    private final String name;
+    private final BlockingQueue<Object> queue;
+    /** Buffers of closed files, for the next files' records; guarded by itself. */
+    private final ArrayDeque<RecordBytes> buffers = new ArrayDeque<>();
+    private Thread thread;
+    private volatile RuntimeException failure;
+
+    /** {@code name} names the thread. */
+    FileWriterThread(String name) {
+        this(name, CAPACITY);
+    }
+
+    /** At most {@code capacity} writes wait. */
+    FileWriterThread(String name, int capacity) {
+        this.name = name;
+        this.queue = new ArrayBlockingQueue<>(capacity);
+    }
+
+    /** Appends what {@code file} holds pending to it. */
+    void append(TrialFile file) {
+        submit(file);
+    }
+
+    /** A buffer for a file's pending records: one a closed file gave back, or a new one. */
+    RecordBytes buffer() {
+        synchronized (buffers) {
+            RecordBytes buffer = buffers.pollLast();
+            if (buffer != null) {
+                return buffer;
             }
         }
+        return new RecordBytes(1024);
+    }
+
+    /**
+     * Keeps {@code buffer} (emptied) for another file, up to {@value #POOLED_BUFFERS} buffers of at
+     * most {@value #POOLED_BUFFER_BYTES} bytes: reused, they stay out of the young generation that
+     * the garbage collector copies.
+     */
+    void recycle(RecordBytes buffer) {
+        if (buffer != null && buffer.capacity() <= POOLED_BUFFER_BYTES) {
+            buffer.reset();
+            synchronized (buffers) {
+                if (buffers.size() < POOLED_BUFFERS) {
+                    buffers.addLast(buffer);
+                }
+            }
+        }
+    }
+
+    /** How many buffers are kept for the next files. */
+    int pooledBuffers() {
+        synchronized (buffers) {
+            return buffers.size();
+        }
+    }
+
+    /** Makes {@code file}, of trial {@code trialId}, hold exactly {@code bytes}. */
+    void replace(Path file, String trialId, byte[] bytes) {
+        submit(new Replace(file, trialId, bytes));
+    }
+
+    /** Asks for {@code write}, waiting while {@code capacity} writes wait already. */
+    void submit(FileWrite write) {
+        throwFailure();
+        put(write);
+    }
+
+    private void put(Object task) {
+        if (thread == null) {
+            thread = new Thread(this::run, name);
+            thread.setDaemon(true);
+            thread.start();
+        }
+        try {
+            queue.put(task);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + name + " to take a write", e);
+        }
+    }
+
+    private void run() {
+        while (true) {
+            Object task;
+            try {
+                task = queue.take();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (task == STOP) {
+                return;
+            }
+            if (task instanceof CountDownLatch done) {
+                done.countDown();
+            } else if (failure == null) {
+                write((FileWrite) task);
+            }
+        }
+    }
+
+    private void write(FileWrite write) {
+        try {
+            write.write();
+        } catch (IOException e) {
+            failure = new UncheckedIOException(message(write, e), e);
+        } catch (RuntimeException | Error e) {
+            failure = new IllegalStateException(message(write, e), e);
+        }
+    }
+
+    private static String message(FileWrite write, Throwable e) {
+        return "cannot write " + write.file() + " of trial " + write.trialId() + ": " + e;
     }
 
     /** Waits until every write asked so far is done; throws the first that failed. */
     void drain() {
         if (thread != null) {
-            Future<?> done = thread.submit(() -> { });
+            CountDownLatch done = new CountDownLatch(1);
+            put(done);
             try {
-                done.get();
+                done.await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for the result files to be written", e);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("the file writer failed", e.getCause());
             }
         }
         throwFailure();
     }
 
     private void throwFailure() {
-        UncheckedIOException e = failure;
+        RuntimeException e = failure;
         if (e != null) {
             throw e;
         }
@@ -100,7 +195,7 @@ final class FileWriterThread implements AutoCloseable {
             drain();
         } finally {
             if (thread != null) {
-                thread.shutdown();
+                put(STOP);
                 thread = null;
             }
         }

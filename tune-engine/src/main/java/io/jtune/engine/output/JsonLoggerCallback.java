@@ -1,8 +1,6 @@
 package io.jtune.engine.output;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,7 +9,6 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.TrialView;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,7 +27,7 @@ import java.util.function.LongSupplier;
  * are written bare, as Python's {@code json} does. A resumed trial continues its result.json, which
  * {@link #readResults} reads back.
  */
-public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCallback.ResultFile> {
+public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
     /** The config file of a trial. */
     public static final String PARAMS_FILE = "params.json";
     /** The results file of a trial. */
@@ -50,19 +47,14 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
 
     @Override
     public void onTrialStart(TrialView trial) {
-        replace(trial.localDir().resolve(PARAMS_FILE), paramsJson(trial.id(), trial.config()));
+        replace(trial.localDir().resolve(PARAMS_FILE), trial.id(), paramsJson(trial.config()));
         file(trial);
     }
 
-    /** The content of the {@code params.json} of trial {@code trialId} with this config. */
-    public static byte[] paramsJson(String trialId, Config config) {
-        ByteArrayOutputStream params = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = JsonValues.FACTORY.createGenerator(params, JsonEncoding.UTF8)) {
-            g.setPrettyPrinter(JsonValues.pythonIndent());
-            JsonValues.write(g, config, true);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode the config of trial " + trialId + ": " + e.getMessage(), e);
-        }
+    /** The content of the {@code params.json} of a trial with this config. */
+    public static byte[] paramsJson(Config config) {
+        RecordBytes params = new RecordBytes(256);
+        JsonValues.writePretty(params, config);
         return params.toByteArray();
     }
 
@@ -132,41 +124,31 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<JsonLoggerCal
     }
 
     @Override
-    protected ResultFile open(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException {
-        return new ResultFile(path, nowNanos, writer);
+    protected TrialFile open(Path path, String trialId, boolean hasRecords, long nowNanos, FileWriterThread writer) {
+        return new TrialFile(path, trialId, FLUSH_INTERVAL_NANOS, nowNanos, writer);
     }
 
-    /** An open result.json. */
-    static final class ResultFile extends TrialFile {
-        private final JsonGenerator json;
-
-        ResultFile(Path path, long nowNanos, FileWriterThread writer) throws IOException {
-            super(path, FLUSH_INTERVAL_NANOS, nowNanos, writer);
-            json = JsonValues.FACTORY.createGenerator(sink(), JsonEncoding.UTF8);
+    @Override
+    protected void encode(TrialFile file, Result result, Config trialConfig, RecordBytes out) {
+        out.append('{');
+        boolean first = true;
+        for (Map.Entry<String, Object> e : result.asMap().entrySet()) {
+            first = field(out, first, e.getKey(), e.getValue());
         }
-
-        @Override
-        void write(Result result, Config trialConfig) {
-            try {
-                json.writeStartObject();
-                for (Map.Entry<String, Object> e : result.asMap().entrySet()) {
-                    json.writeFieldName(e.getKey());
-                    JsonValues.write(json, e.getValue(), false);
-                }
-                if (!result.has(Result.CONFIG)) {
-                    json.writeFieldName(Result.CONFIG);
-                    JsonValues.write(json, trialConfig, false);
-                }
-                json.writeEndObject();
-                json.writeRaw('\n');
-            } catch (IOException e) {
-                throw failure("write to", e);
-            }
+        if (!result.has(Result.CONFIG)) {
+            field(out, first, Result.CONFIG, trialConfig);
         }
+        out.append('}');
+        out.append('\n');
+    }
 
-        @Override
-        protected void encoded() throws IOException {
-            json.flush();
+    private static boolean field(RecordBytes out, boolean first, String key, Object value) {
+        if (!first) {
+            out.append(',');
         }
+        JsonValues.writeString(out, key);
+        out.append(':');
+        JsonValues.write(out, value);
+        return false;
     }
 }

@@ -1,5 +1,6 @@
 package io.jtune.engine.output;
 
+import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
@@ -16,10 +17,11 @@ import java.util.function.LongSupplier;
 
 /**
  * A logger callback that writes each result as one record of one file per trial. The driver only
- * encodes records into the trial's buffer; a {@link FileWriterThread} of this logger appends them
- * (at most once a second per trial while it runs, when the trial completes or fails, at
- * {@link #flush()} and at the experiment's end), opening and closing the file each time, so no
- * file stays open and the driver does no file I/O for a trial that starts without results. A
+ * encodes records, into one reused buffer, and adds them to the trial's pending bytes; a
+ * {@link FileWriterThread} of this logger appends them (at most once a second per trial while it
+ * runs, when the trial completes or fails, at {@link #flush()} and at the experiment's end),
+ * opening and closing the file each time, so no file stays open and the driver does no file I/O
+ * for a trial that starts without results. A
  * trial's file is continued, not replaced: as a {@link ResultLog} it is cut back or completed to
  * the results the trial continues from (after the writes asked so far, on the driver), and a partly
  * written last record (a process that died mid-write) is cut off before appending.
@@ -31,6 +33,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     static final long FLUSH_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final Map<String, F> open = new HashMap<>();
+    private final RecordBytes record = new RecordBytes(1024);
     private final FileWriterThread writer;
     private final LongSupplier nanoClock;
     private final String fileName;
@@ -54,11 +57,21 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
      * The trial's file {@code path} for writing results through {@code writer}: after the complete
      * records it holds, or empty when {@code hasRecords} is false.
      */
-    protected abstract F open(Path path, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException;
+    protected abstract F open(Path path, String trialId, boolean hasRecords, long nowNanos, FileWriterThread writer) throws IOException;
 
-    /** Makes {@code file} hold {@code bytes}, written by this logger's writer thread after what it was asked before. */
-    final void replace(Path file, byte[] bytes) {
-        writer.replace(file, bytes);
+    /** Appends the record of {@code result} to {@code out}; {@code trialConfig} stands in for a result without a {@code config}. */
+    protected abstract void encode(F file, Result result, Config trialConfig, RecordBytes out);
+
+    /** Makes {@code file} of trial {@code trialId} hold {@code bytes}, written by this logger's writer thread after what it was asked before. */
+    final void replace(Path file, String trialId, byte[] bytes) {
+        writer.replace(file, trialId, bytes);
+    }
+
+    /** Encodes the result and adds it to the file. */
+    private void add(F file, Result result, Config trialConfig) {
+        record.reset();
+        encode(file, result, trialConfig, record);
+        file.add(record, nanoClock.getAsLong());
     }
 
     /** The trial's open file, opened now if needed, continuing the complete records in it. */
@@ -82,7 +95,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
                 records = channel.size() == 0 ? 0 : RecordFiles.cut(channel, keepRecords, quoted);
                 hasRecords = channel.size() > 0;
             }
-            return opened(trial, open(path, hasRecords, nanoClock.getAsLong(), writer), hasHeader ? Math.max(0, records - 1) : records);
+            return opened(trial, open(path, trial.id(), hasRecords, nanoClock.getAsLong(), writer), hasHeader ? Math.max(0, records - 1) : records);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + trial.localDir() + ": " + e.getMessage(), e);
         }
@@ -91,9 +104,9 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     /** The trial's file, emptied by the writer thread: nothing is read or opened here. */
     private F openEmpty(TrialView trial) {
         Path path = trial.localDir().resolve(fileName);
-        writer.replace(path, new byte[0]);
+        writer.replace(path, trial.id(), new byte[0]);
         try {
-            return opened(trial, open(path, false, nanoClock.getAsLong(), writer), 0);
+            return opened(trial, open(path, trial.id(), false, nanoClock.getAsLong(), writer), 0);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + trial.localDir() + ": " + e.getMessage(), e);
         }
@@ -114,16 +127,15 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         close(trial);
         file = results.isEmpty() ? openEmpty(trial) : openCut(trial, results.size());
         for (int i = file.results; i < results.size(); i++) {
-            file.write(results.get(i), trial.config());
+            add(file, results.get(i), trial.config());
         }
-        file.results = results.size();
     }
 
     /** Writes what is buffered for the trial, and waits for every write asked so far. */
     final void flush(String trialId) {
         F file = open.get(trialId);
         if (file != null) {
-            file.flush();
+            file.handOver();
         }
         writer.drain();
     }
@@ -132,17 +144,14 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     @Override
     public void flush() {
         for (F file : open.values()) {
-            file.flush();
+            file.handOver();
         }
         writer.drain();
     }
 
     @Override
     public void onTrialResult(TrialView trial, Result result) {
-        F file = file(trial);
-        file.write(result, trial.config());
-        file.results++;
-        file.wrote(nanoClock.getAsLong());
+        add(file(trial), result, trial.config());
     }
 
     @Override
@@ -159,11 +168,11 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     public void onExperimentEnd(List<? extends TrialView> trials) {
         List<F> files = new ArrayList<>(open.values());
         open.clear();
-        UncheckedIOException first = null;
+        RuntimeException first = null;
         for (F f : files) {
             try {
                 f.close();
-            } catch (UncheckedIOException e) {
+            } catch (RuntimeException e) {
                 if (first == null) {
                     first = e;
                 } else {
@@ -173,7 +182,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         }
         try {
             writer.close();
-        } catch (UncheckedIOException e) {
+        } catch (RuntimeException e) {
             if (first == null) {
                 first = e;
             } else {

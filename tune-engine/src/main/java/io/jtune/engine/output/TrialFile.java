@@ -1,37 +1,118 @@
 package io.jtune.engine.output;
 
-import io.jtune.api.Config;
-import io.jtune.api.Result;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * One output file of a trial that results are written to, as records encoded on the driver into a
- * buffer of this file and handed to the logger's {@link FileWriterThread}: after a write when the
- * interval has passed since the last hand-over ({@link #wrote(long)}), and at {@link #flush()} and
- * {@link #close()}. No file handle is held.
+ * One output file of a trial that results are written to: the driver encodes each record and adds
+ * it to this file's pending bytes; the logger's {@link FileWriterThread} takes them and appends them
+ * to the file. The driver hands the file over to the writer thread when the interval has passed
+ * since the last hand-over, when {@value #HAND_OVER_BYTES} bytes are pending, and at
+ * {@link #handOver()} (a flush) and {@link #close()} (the trial's end). No file handle is held
+ * between writes. The pending bytes are the only state both threads touch, under this object's
+ * lock; the buffers come from the writer's pool and go back to it once the closed file is written.
  */
-abstract class TrialFile {
+class TrialFile implements FileWriterThread.FileWrite {
+    /** Pending bytes that make the driver hand the file over before the interval has passed. */
+    static final int HAND_OVER_BYTES = 64 * 1024;
+    private static final OpenOption[] APPEND = {StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND};
+
     private final Path path;
+    private final String trialId;
     private final long flushIntervalNanos;
     private final FileWriterThread writer;
-    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(512);
-    private long lastFlush;
+    private long lastHandOver;
+    /** Records added since the last hand-over (driver). */
+    private int added;
+    /** Records the writer thread has not taken yet; guarded by this. */
+    private RecordBytes pending;
+    /** The bytes the writer thread is writing; its own. */
+    private RecordBytes writing;
+    /** Set by the driver when the file takes no more records: the writer then gives its buffers back for other files. */
+    private volatile boolean closed;
     /** How many results the file holds. */
     int results;
 
-    TrialFile(Path path, long flushIntervalNanos, long nowNanos, FileWriterThread writer) {
+    TrialFile(Path path, String trialId, long flushIntervalNanos, long nowNanos, FileWriterThread writer) {
         this.path = path;
+        this.trialId = trialId;
         this.flushIntervalNanos = flushIntervalNanos;
-        this.lastFlush = nowNanos;
+        this.lastHandOver = nowNanos;
         this.writer = writer;
+    }
+
+    @Override
+    public Path file() {
+        return path;
+    }
+
+    @Override
+    public String trialId() {
+        return trialId;
+    }
+
+    /** Adds one encoded record; hands the file over when the interval has passed or enough is pending. */
+    final void add(RecordBytes record, long nowNanos) {
+        int size;
+        synchronized (this) {
+            if (pending == null) {
+                pending = writer.buffer();
+            }
+            pending.append(record);
+            size = pending.size();
+        }
+        added++;
+        results++;
+        if (nowNanos - lastHandOver >= flushIntervalNanos || size >= HAND_OVER_BYTES) {
+            handOver();
+            lastHandOver = nowNanos;
+        }
+    }
+
+    /** Hands the records added since the last hand-over to the writer thread. */
+    final void handOver() {
+        if (added > 0) {
+            added = 0;
+            writer.append(this);
+        }
+    }
+
+    /** Hands over what is left; the file takes no more records. */
+    final void close() {
+        closed = true;
+        added = 0;
+        writer.append(this);
+    }
+
+    /** On the writer thread: appends the pending records to the file, creating a missing trial folder. */
+    @Override
+    public final void write() throws IOException {
+        synchronized (this) {
+            RecordBytes taken = pending;
+            pending = writing;
+            writing = taken;
+        }
+        if (writing != null && writing.size() > 0) {
+            try (FileChannel channel = openInTrialDir(path, () -> FileChannel.open(path, APPEND))) {
+                writing.writeTo(channel);
+            }
+            writing.reset();
+        }
+        if (closed) {
+            synchronized (this) {
+                if (pending == null || pending.size() == 0) {
+                    writer.recycle(pending);
+                    writer.recycle(writing);
+                    pending = null;
+                    writing = null;
+                }
+            }
+        }
     }
 
     /** Opens something in a trial's folder, creating the folder when it is missing. */
@@ -56,47 +137,5 @@ abstract class TrialFile {
      */
     static FileChannel openToContinue(Path file) throws IOException {
         return openInTrialDir(file, () -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE));
-    }
-
-    /** Where subclasses encode records; {@link #encoded()} pushes what they buffer themselves into it. */
-    final OutputStream sink() {
-        return buffer;
-    }
-
-    /** Writes one result; {@code trialConfig} stands in for a result without a {@code config}. */
-    abstract void write(Result result, Config trialConfig);
-
-    /** Pushes what the encoder buffers into {@link #sink()}. */
-    protected abstract void encoded() throws IOException;
-
-    /** Called after each write: hands the records over when the interval has passed since the last hand-over. */
-    final void wrote(long nowNanos) {
-        if (nowNanos - lastFlush >= flushIntervalNanos) {
-            flush();
-            lastFlush = nowNanos;
-        }
-    }
-
-    /** Hands the records written so far to the writer thread. */
-    final void flush() {
-        try {
-            encoded();
-        } catch (IOException e) {
-            throw failure("encode records for", e);
-        }
-        if (buffer.size() > 0) {
-            writer.append(path, buffer.toByteArray());
-            buffer.reset();
-        }
-    }
-
-    /** Hands over what is left; the file takes no more records. */
-    final void close() {
-        flush();
-    }
-
-    /** An unchecked error naming the file and what failed. */
-    final UncheckedIOException failure(String action, IOException e) {
-        return new UncheckedIOException("cannot " + action + " " + path + ": " + e.getMessage(), e);
     }
 }

@@ -310,7 +310,7 @@ final class ExperimentResume {
         try {
             config = JsonLoggerCallback.readParams(folder);
             sameAsSuggested = suggested != null
-                    && Arrays.equals(JsonLoggerCallback.paramsJson(id, suggested), Files.readAllBytes(folder.resolve(JsonLoggerCallback.PARAMS_FILE)));
+                    && Arrays.equals(JsonLoggerCallback.paramsJson(suggested), Files.readAllBytes(folder.resolve(JsonLoggerCallback.PARAMS_FILE)));
         } catch (IOException e) {
             throw new TuneException("cannot read " + folder.resolve(JsonLoggerCallback.PARAMS_FILE) + " to continue the trial begun there: " + e.getMessage(), e);
         }

@@ -119,6 +119,11 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
     }
 
     @Override
+    public boolean reachedFullBudget(Result last) {
+        return last != null && last.has(timeAttr) && last.getDouble(timeAttr) >= maxT;
+    }
+
+    @Override
     public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
         if (result != null && result.has(timeAttr) && result.has(target.metric()) && bracketOfTrial.containsKey(trial.id())) {
             bracketOf(trial).onResult(trial.id(), result.getDouble(timeAttr), target.score(result));

@@ -124,6 +124,11 @@ public class HyperBandScheduler implements TrialScheduler {
     }
 
     @Override
+    public boolean reachedFullBudget(Result last) {
+        return last != null && last.has(timeAttr) && last.getDouble(timeAttr) >= maxT;
+    }
+
+    @Override
     public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
         HyperBandBracket bracket = bracketOfTrial.get(trial.id());
         if (bracket == null) {

@@ -167,6 +167,11 @@ public final class ResourceChangingScheduler implements TrialScheduler {
     }
 
     @Override
+    public boolean reachedFullBudget(Result last) {
+        return base.reachedFullBudget(last);
+    }
+
+    @Override
     public String debugString() {
         return NAME + " over " + base.debugString();
     }

@@ -69,6 +69,11 @@ public interface SchedulerObserver extends TrialScheduler {
     }
 
     @Override
+    default boolean reachedFullBudget(Result last) {
+        return observed().reachedFullBudget(last);
+    }
+
+    @Override
     default String debugString() {
         return observed().debugString();
     }

@@ -2,16 +2,20 @@ package io.jtune.engine.output;
 
 import static io.jtune.engine.output.JsonLoggerCallbackTest.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.engine.TestTrialView;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +45,32 @@ class CsvLoggerCallbackTest {
                 "1,0.5,True,\"a,\"\"b\"\"\",0.75,1,0.01,64",
                 "2,nan,False,,-inf,2,0.01,64"),
                 Files.readAllLines(trial.localDir().resolve("progress.csv")));
+    }
+
+    @Test
+    void floatsAreWrittenInTheShortestDigitsThatReadBackAsTheSameValue() throws IOException {
+        TestTrialView trial = trial();
+        SplittableRandom random = new SplittableRandom(23);
+        List<Double> values = new ArrayList<>(List.of(1e23, 0.1, -0.0, 1e-5, 123456.789, Double.MIN_VALUE, Double.MAX_VALUE));
+        for (int i = 0; i < 2000; i++) {
+            values.add(Double.longBitsToDouble(random.nextLong()));
+        }
+        values.removeIf(d -> d.isNaN() || d.isInfinite());
+        for (double d : values) {
+            csv.onTrialResult(trial, result("x", d, "f", (float) d, "text", "é€😀"));
+        }
+        csv.onExperimentEnd(List.of(trial));
+
+        List<String> rows = Files.readAllLines(trial.localDir().resolve("progress.csv"), StandardCharsets.UTF_8);
+        assertEquals("1.0E23,1.0E23,é€😀,0.01,64", rows.get(1), "Java 17's Double.toString wrote 9.999999999999999E22");
+        for (int i = 0; i < values.size(); i++) {
+            List<String> cells = CsvFormat.parseRecord(rows.get(i + 1));
+            double d = values.get(i);
+            assertEquals(d, Double.parseDouble(cells.get(0)), "read back as the same double");
+            assertTrue(cells.get(0).length() <= Double.toString(d).length(), () -> cells.get(0) + " is longer than " + d);
+            assertEquals(Float.isInfinite((float) d) ? ((float) d > 0 ? "inf" : "-inf") : cells.get(1), cells.get(1));
+            assertEquals((float) d, Float.isInfinite((float) d) ? (float) d : Float.parseFloat(cells.get(1)), "read back as the same float");
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.jtune.engine.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -177,5 +178,14 @@ class AsyncHyperBandSchedulerTest {
         IllegalStateException noMetric = assertThrows(IllegalStateException.class,
                 () -> AsyncHyperBandScheduler.builder().build().setup(FakeRunner.experiment(null, null, 1)));
         assertTrue(noMetric.getMessage().startsWith("AsyncHyperBandScheduler needs a metric"), noMetric.getMessage());
+    }
+
+    @Test
+    void onlyAResultAtMaxTReachedTheFullBudget() {
+        AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder().maxT(9).gracePeriod(1).reductionFactor(3), Mode.MAX, 1);
+        FakeTrial t = new FakeTrial("t");
+        assertFalse(s.reachedFullBudget(t.result("acc", 1, 8)), "a trial cut at a rung before max_t was stopped early");
+        assertTrue(s.reachedFullBudget(t.result("acc", 1, 9)));
+        assertFalse(s.reachedFullBudget(null));
     }
 }

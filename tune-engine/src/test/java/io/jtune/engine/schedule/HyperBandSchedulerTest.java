@@ -1,6 +1,7 @@
 package io.jtune.engine.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -209,5 +210,13 @@ class HyperBandSchedulerTest {
         assertEquals("Using HyperBand: num_stopped=0 total_brackets=2\nRound #0:\n"
                 + "  Bracket(Max Size (n)=3, Milestone (r)=9, completed=33.3%): {PAUSED: 1, PENDING: 2}\n"
                 + "  Bracket(Max Size (n)=5, Milestone (r)=3, completed=0.0%): {PENDING: 5}", s.debugString());
+    }
+
+    @Test
+    void onlyAResultAtMaxTReachedTheFullBudget() {
+        HyperBandScheduler s = hyperBand(HyperBandScheduler.builder().maxT(9));
+        FakeTrial t = new FakeTrial("t");
+        assertFalse(s.reachedFullBudget(t.result("acc", 1, 3)), "a trial halved out of its bracket was stopped early");
+        assertTrue(s.reachedFullBudget(t.result("acc", 1, 9)));
     }
 }

@@ -1,6 +1,7 @@
 package io.jtune.engine.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -86,5 +87,14 @@ class ResourceChangingSchedulerTest {
         restored.restoreState(saved);
         assertEquals(saved, restored.saveState());
         assertSame(a2, restored.chooseTrialToRun(again), "a trial paused to resize is restarted first after a resume too");
+    }
+
+    @Test
+    void theFullBudgetIsTheBases() {
+        ResourceChangingScheduler scheduler = overAsha();
+        scheduler.setup(FakeRunner.experiment("score", Mode.MAX, 5));
+        FakeTrial t = new FakeTrial("t");
+        assertTrue(scheduler.reachedFullBudget(t.result("score", 1, 9)), "the wrapped ASHA's max_t is 9");
+        assertFalse(scheduler.reachedFullBudget(t.result("score", 1, 8)));
     }
 }

@@ -14,7 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Watches the experiment's scheduler to learn which trials it stopped early and why: the runner
  * calls {@code onTrialRemove} for a trial the scheduler stopped and {@code onTrialComplete} for one
  * that finished (as Ray Tune does). The reason is one line naming the scheduler, the iteration and
- * the metric value it stopped the trial on. Every call is passed on unchanged, and the experiment
+ * the metric value it stopped the trial on. A trial the scheduler stopped because it reached the
+ * most training the scheduler gives ({@link TrialScheduler#reachedFullBudget}, e.g. ASHA's
+ * {@code max_t}) ran in full, and is not counted as stopped early. Every call is passed on unchanged, and the experiment
  * stays the scheduler's ({@link SchedulerObserver}): its state names that scheduler, so
  * {@code tune:run -Djtune.resume} or {@code Tuner.restore} continues a tuning test's experiment.
  */
@@ -22,6 +24,7 @@ final class EarlyStopWatch implements SchedulerObserver {
 
     private final TrialScheduler scheduler;
     private final Map<String, String> stoppedEarly = new ConcurrentHashMap<>();
+    private final Map<String, String> fullBudget = new ConcurrentHashMap<>();
     private String metric;
 
     EarlyStopWatch(TrialScheduler scheduler) {
@@ -38,9 +41,20 @@ final class EarlyStopWatch implements SchedulerObserver {
         return Optional.ofNullable(stoppedEarly.get(trialId));
     }
 
+    /** Why the scheduler's STOP ended this trial's full run (it reached the scheduler's budget), or empty. */
+    Optional<String> fullBudgetReason(String trialId) {
+        return Optional.ofNullable(fullBudget.get(trialId));
+    }
+
     @Override
     public void onTrialRemove(RunnerView runner, TrialView trial) {
-        stoppedEarly.put(trial.id(), reason(trial.lastResult()));
+        Result last = trial.lastResult();
+        if (last != null && scheduler.reachedFullBudget(last)) {
+            fullBudget.put(trial.id(), "ran in full: reached the most training " + scheduler.getClass().getSimpleName()
+                    + " gives a trial (max_t) at iteration " + last.trainingIteration());
+        } else {
+            stoppedEarly.put(trial.id(), reason(last));
+        }
         scheduler.onTrialRemove(runner, trial);
     }
 

@@ -93,8 +93,8 @@ final class TrialReporter implements Callback {
         switch (trial.status()) {
             case TERMINATED -> scheduler.stopReason(trial.id()).ifPresentOrElse(
                     why -> ReportEntries.publishTrial(trial, "stopped early", why, sink),
-                    () -> ReportEntries.publishTrial(trial, "finished", "completed after " + iterations(trial)
-                            + " iterations: a stop rule was met or the trainable reported done", sink));
+                    () -> ReportEntries.publishTrial(trial, "finished", scheduler.fullBudgetReason(trial.id()).orElseGet(() -> "completed after "
+                            + iterations(trial) + " iterations: a stop rule was met or the trainable reported done"), sink));
             case ERROR -> ReportEntries.publishTrial(trial, "error", "failed " + trial.numFailures() + " time(s), last with " + test.lastError, sink);
             default -> ReportEntries.publishTrial(trial, "not finished", "the experiment ended while the trial was " + trial.status(), sink);
         }

@@ -35,8 +35,6 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final int HYPER_RANDOM_STARTS = 1;
     private static final int TOP_LOCAL_STARTS = 5;
     private static final int REFINED = 3;
-    /** Candidates whose exact scores are computed together (one triangular solve for all). */
-    private static final int EXACT_BATCH = 64;
     private static final double LOCAL_SPREAD = 0.05;
     /** A local perturbation's width is LOCAL_SPREAD times a log-uniform factor in [1/SPREAD_RANGE, SPREAD_RANGE]. */
     private static final double SPREAD_RANGE = 4;
@@ -184,6 +182,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
             double[] x = candidates[r];
             double s = scores[r];
             double[] k = new double[gp.size()];
+            double[] left = null;
             for (double step = REFINE_STEP; step >= REFINE_MIN_STEP; ) {
                 boolean moved = false;
                 for (int j = 0; j < x.length; j++) {
@@ -194,8 +193,12 @@ public final class BayesOptSearch extends ModelBasedSearch {
                         double[] t = x.clone();
                         t[j] = Math.max(0, Math.min(1, x[j] + dir));
                         t = encoding.snap(t);
+                        if (java.util.Arrays.equals(t, left)) {
+                            continue; // the point just left: its score is below s
+                        }
                         double ts = scoreIfAbove(gp, t, best, s, k);
                         if (ts > s) {
+                            left = x;
                             x = t;
                             s = ts;
                             moved = true;
@@ -217,7 +220,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
     /**
      * The {@code count} candidates of the highest exact score, best first (ties: lower index first),
      * scoring exactly (into {@code scores}) in the order of their bounds until no bound left reaches the
-     * count-th best score.
+     * count-th best score; a solve stops as soon as its partial bound falls below that score (the
+     * candidate could not have joined the leaders, so the result is the one full scoring would give).
      */
     private List<Integer> bestCandidates(GaussianProcess gp, double best, double[][] covariances, double[] means, double[] bounds,
                                          double[] scores, int count) {
@@ -228,25 +232,21 @@ public final class BayesOptSearch extends ModelBasedSearch {
         java.util.Arrays.sort(byBound, (a, b) -> Double.compare(bounds[b], bounds[a]));
         List<Integer> scored = new ArrayList<>();
         PriorityQueue<Double> leaders = new PriorityQueue<>();
-        int[] batch = new int[EXACT_BATCH];
-        double[] sds = new double[bounds.length];
-        for (int next = 0; next < byBound.length; ) {
-            int size = 0;
-            while (size < batch.length && next < byBound.length && (leaders.size() < count || bounds[byBound[next]] >= leaders.peek())) {
-                batch[size++] = byBound[next++];
-            }
-            if (size == 0) {
+        for (int i : byBound) {
+            if (leaders.size() == count && bounds[i] < leaders.peek()) {
                 break;
             }
-            gp.sd(covariances, batch, size, sds);
-            for (int b = 0; b < size; b++) {
-                int i = batch[b];
-                scores[i] = acquisition(means[i], sds[i], best);
-                scored.add(i);
-                leaders.add(scores[i]);
-                if (leaders.size() > count) {
-                    leaders.poll();
-                }
+            double floor = leaders.size() < count ? Double.NEGATIVE_INFINITY : leaders.peek();
+            double mean = means[i];
+            double sd = gp.sdUnlessBelow(covariances[i], bound -> acquisition(mean, bound, best) >= floor);
+            if (Double.isNaN(sd)) {
+                continue;
+            }
+            scores[i] = acquisition(mean, sd, best);
+            scored.add(i);
+            leaders.add(scores[i]);
+            if (leaders.size() > count) {
+                leaders.poll();
             }
         }
         scored.sort((a, b) -> scores[a] != scores[b] ? Double.compare(scores[b], scores[a]) : Integer.compare(a, b));

@@ -18,7 +18,8 @@ public final class GaussianProcess {
 
     private final double[][] x;
     private final Kernel kernel;
-    private final double[][] lower;
+    /** The upper Cholesky factor {@code U} ({@code U^T U = K + noise I}); row {@code j} holds column {@code j} of the lower factor. */
+    private final double[][] upper;
     private final double[] alpha;
     private final double diagonal;
     private final double logMarginalLikelihood;
@@ -40,36 +41,53 @@ public final class GaussianProcess {
                 k[j][i] = k[i][j];
             }
         }
-        double[][] upper = null;
-        double jitter = JITTER * kernel.signalVariance();
-        double diag = 0;
-        for (int attempt = 0; upper == null; attempt++) {
-            diag = kernel.signalVariance() + noiseVariance + jitter;
-            for (int i = 0; i < n; i++) {
-                k[i][i] = diag;
-            }
-            upper = upperCholesky(k);
-            if (upper == null && attempt == JITTER_TRIES) {
-                throw new IllegalStateException("GP covariance is not positive definite even with jitter " + jitter);
-            }
-            jitter *= 100;
-        }
-        this.diagonal = diag;
-        this.lower = new double[n][];
-        for (int i = 0; i < n; i++) {
-            lower[i] = new double[i + 1];
-            for (int j = 0; j <= i; j++) {
-                lower[i][j] = upper[j][i];
-            }
-        }
+        double[][] upper = factorWithJitter(k, kernel.signalVariance(), noiseVariance);
+        this.diagonal = n == 0 ? 0 : k[0][0];
+        this.upper = upper;
         this.alpha = solve(upper, y);
+        this.logMarginalLikelihood = logMarginalLikelihood(upper, y, alpha);
+    }
+
+    /**
+     * The log marginal likelihood of standardised targets {@code y} under the kernel matrix whose
+     * off-diagonal entries {@code k} holds: the diagonal is set as {@link GaussianProcess} sets it
+     * (signal plus noise variance plus a jitter grown until the factorisation succeeds).
+     *
+     * @throws IllegalStateException when no jitter makes the matrix positive definite
+     */
+    static double logMarginalLikelihood(double[][] k, double[] y, double signalVariance, double noiseVariance) {
+        double[][] upper = factorWithJitter(k, signalVariance, noiseVariance);
+        return logMarginalLikelihood(upper, y, solve(upper, y));
+    }
+
+    private static double logMarginalLikelihood(double[][] upper, double[] y, double[] alpha) {
+        int n = y.length;
         double fit = 0;
         double logDet = 0;
         for (int i = 0; i < n; i++) {
             fit += y[i] * alpha[i];
-            logDet += Math.log(lower[i][i]);
+            logDet += Math.log(upper[i][i]);
         }
-        this.logMarginalLikelihood = -0.5 * fit - logDet - 0.5 * n * Math.log(2 * Math.PI);
+        return -0.5 * fit - logDet - 0.5 * n * Math.log(2 * Math.PI);
+    }
+
+    /** Sets {@code k}'s diagonal to signal plus noise plus a jitter, grown until the factorisation succeeds; the upper factor. */
+    private static double[][] factorWithJitter(double[][] k, double signalVariance, double noiseVariance) {
+        double jitter = JITTER * signalVariance;
+        for (int attempt = 0; ; attempt++) {
+            double diag = signalVariance + noiseVariance + jitter;
+            for (int i = 0; i < k.length; i++) {
+                k[i][i] = diag;
+            }
+            double[][] upper = upperCholesky(k);
+            if (upper != null) {
+                return upper;
+            }
+            if (attempt == JITTER_TRIES) {
+                throw new IllegalStateException("GP covariance is not positive definite even with jitter " + jitter);
+            }
+            jitter *= 100;
+        }
     }
 
     /**
@@ -160,60 +178,27 @@ public final class GaussianProcess {
      * {@link #sd} as it is computed, or NaN as soon as {@code worthFinishing} rejects an upper bound
      * of it: after each block of rows, the standard deviation given the training points solved so
      * far (conditioning on the rest can only lower it), widened like {@link #sdUpperBound}.
+     * The forward substitution {@code L v = k} runs column by column: once {@code v_j} is known,
+     * its terms leave every later row in one loop over the rows (contiguous in the upper factor,
+     * which the JIT vectorises); each row still subtracts its terms in column order, so every value
+     * is the one the textbook row-by-row substitution computes.
      */
     public double sdUnlessBelow(double[] k, DoublePredicate worthFinishing) {
         int n = k.length;
-        double[] v = new double[n];
+        double[] v = k.clone();
         double explained = 0;
-        for (int i = 0; i < n; i++) {
-            double s = k[i];
-            double[] row = lower[i];
-            for (int j = 0; j < i; j++) {
-                s -= row[j] * v[j];
+        for (int j = 0; j < n; j++) {
+            double[] uj = upper[j];
+            double vj = v[j] / uj[j];
+            explained += vj * vj;
+            for (int i = j + 1; i < n; i++) {
+                v[i] -= uj[i] * vj;
             }
-            v[i] = s / row[i];
-            explained += v[i] * v[i];
-            if (i % CHECK_EVERY == CHECK_EVERY - 1 && !worthFinishing.test(widened(explained))) {
+            if (j % CHECK_EVERY == CHECK_EVERY - 1 && j < n - 1 && !worthFinishing.test(widened(explained))) {
                 return Double.NaN;
             }
         }
         return Math.sqrt(Math.max(MIN_VARIANCE, kernel.signalVariance() - explained));
-    }
-
-    /**
-     * {@link #sd} of the points {@code which[0 .. count-1]} whose covariances are rows of {@code k},
-     * into {@code out} at the same indices: one triangular solve with many right-hand sides, whose
-     * inner loops run over the points (contiguous, vectorisable). Every value equals its
-     * {@link #sd} bit for bit: each point's arithmetic happens in the same order.
-     */
-    public void sd(double[][] k, int[] which, int count, double[] out) {
-        int n = x.length;
-        double[][] w = new double[n][count];
-        for (int c = 0; c < count; c++) {
-            double[] kc = k[which[c]];
-            for (int i = 0; i < n; i++) {
-                w[i][c] = kc[i];
-            }
-        }
-        double[] explained = new double[count];
-        for (int j = 0; j < n; j++) {
-            double[] wj = w[j];
-            double d = lower[j][j];
-            for (int c = 0; c < count; c++) {
-                wj[c] /= d;
-                explained[c] += wj[c] * wj[c];
-            }
-            for (int i = j + 1; i < n; i++) {
-                double lij = lower[i][j];
-                double[] wi = w[i];
-                for (int c = 0; c < count; c++) {
-                    wi[c] -= lij * wj[c];
-                }
-            }
-        }
-        for (int c = 0; c < count; c++) {
-            out[which[c]] = Math.sqrt(Math.max(MIN_VARIANCE, kernel.signalVariance() - explained[c]));
-        }
     }
 
     /**
@@ -222,11 +207,12 @@ public final class GaussianProcess {
      * above rounding, so {@code sd(k) <= sdUpperBound(k)} holds also in floating point.
      */
     public double sdUpperBound(double[] k) {
-        double explained = 0;
+        double largest = 0;
         for (double ki : k) {
-            explained = Math.max(explained, ki * ki / diagonal);
+            largest = Math.max(largest, ki * ki);
         }
-        return widened(explained);
+        // dividing by a positive constant keeps the order of correctly rounded values: the largest ratio, bit for bit
+        return widened(largest / diagonal);
     }
 
     /** The standard deviation left when {@code explained} of the prior variance is explained, widened by a margin far above rounding. */

@@ -85,7 +85,7 @@ class GpModelTest {
     }
 
     @Test
-    void cheapBoundsNeverUnderstateTheStandardDeviationAndTheBatchedSolveMatchesTheSingleOne() {
+    void cheapBoundsNeverUnderstateTheStandardDeviation() {
         SplittableRandom rng = new SplittableRandom(11);
         double[][] x = new double[150][];
         double[] y = new double[x.length];
@@ -96,15 +96,12 @@ class GpModelTest {
         GaussianProcess gp = new GaussianProcess(x, y, new GpHyperparameters(new double[]{0.3, 0.5, 0.8}, 1.2, 1e-4));
         int points = 300;
         double[][] k = new double[points][x.length];
-        int[] all = new int[points];
-        double[] batched = new double[points];
         double[] out = new double[2];
         for (int c = 0; c < points; c++) {
             // half near a training point (where the single-point bound is tight), half anywhere
             double[] z = c % 2 == 0 ? new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()}
                     : new double[]{x[c / 2][0] + 1e-3, x[c / 2][1], x[c / 2][2] - 1e-3};
             gp.mean(z, k[c]);
-            all[c] = c;
             gp.predict(z, out);
             assertEquals(out[1], gp.sd(k[c]), 0, "predict and sd agree");
             assertTrue(gp.sdUpperBound(k[c]) >= out[1], "single-point bound " + gp.sdUpperBound(k[c]) + " below sd " + out[1]);
@@ -117,9 +114,79 @@ class GpModelTest {
             assertTrue(lowestBound[0] >= sd, "partial-solve bound " + lowestBound[0] + " below sd " + sd);
             assertTrue(Double.isNaN(gp.sdUnlessBelow(k[c], bound -> false)), "a rejected bound stops the solve");
         }
-        gp.sd(k, all, points, batched);
-        for (int c = 0; c < points; c++) {
-            assertEquals(gp.sd(k[c]), batched[c], 0, "batched sd of point " + c);
+    }
+
+    @Test
+    void columnWiseSolvesGiveTheTextbookRowByRowSubstitutionBitForBit() {
+        SplittableRandom rng = new SplittableRandom(17);
+        // sizes below, at and across a bound check (every 16 rows), and one that is not a multiple of it
+        for (int n : new int[]{1, 15, 16, 17, 150}) {
+            double[][] x = new double[n][];
+            double[] y = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = new double[]{rng.nextDouble(), rng.nextDouble()};
+                y[i] = Math.cos(4 * x[i][0]) - x[i][1];
+            }
+            GpHyperparameters h = new GpHyperparameters(new double[]{0.2, 0.6}, 0.9, 1e-5);
+            GaussianProcess gp = new GaussianProcess(x, y, h);
+            double[][] lower = referenceCholesky(x, h, gp);
+            double[] k = new double[n];
+            for (int c = 0; c < 50; c++) {
+                double[] z = c % 2 == 0 ? new double[]{rng.nextDouble(), rng.nextDouble()} : new double[]{x[c % n][0] + 1e-4, x[c % n][1]};
+                gp.mean(z, k);
+                assertEquals(textbookSd(lower, k, h.signalVariance()), gp.sd(k), 0, "sd of point " + c + " with " + n + " training points");
+            }
         }
+    }
+
+    /**
+     * The lower Cholesky factor of {@code K + (noise + jitter) I} in Commons Math's right-looking
+     * order (the GP's first jitter suffices for these data, as its finite likelihood shows).
+     */
+    private static double[][] referenceCholesky(double[][] x, GpHyperparameters h, GaussianProcess gp) {
+        int n = x.length;
+        double diagonal = h.signalVariance() + h.noiseVariance() + 1e-8 * h.signalVariance();
+        double[][] a = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                a[i][j] = i == j ? diagonal : h.covariance(x[i], x[j]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            a[i][i] = Math.sqrt(a[i][i]);
+            double inverse = 1.0 / a[i][i];
+            for (int q = i + 1; q < n; q++) {
+                a[i][q] *= inverse;
+            }
+            for (int q = i + 1; q < n; q++) {
+                for (int p = q; p < n; p++) {
+                    a[q][p] -= a[i][q] * a[i][p];
+                }
+            }
+        }
+        double[][] lower = new double[n][];
+        for (int i = 0; i < n; i++) {
+            lower[i] = new double[i + 1];
+            for (int j = 0; j <= i; j++) {
+                lower[i][j] = a[j][i];
+            }
+        }
+        assertTrue(Double.isFinite(gp.logMarginalLikelihood()));
+        return lower;
+    }
+
+    /** The posterior standard deviation by row-by-row forward substitution {@code L v = k}, each row's terms subtracted in column order. */
+    private static double textbookSd(double[][] lower, double[] k, double signalVariance) {
+        double[] v = new double[k.length];
+        double explained = 0;
+        for (int i = 0; i < k.length; i++) {
+            double s = k[i];
+            for (int j = 0; j < i; j++) {
+                s -= lower[i][j] * v[j];
+            }
+            v[i] = s / lower[i][i];
+            explained += v[i] * v[i];
+        }
+        return Math.sqrt(Math.max(1e-12, signalVariance - explained));
     }
 }

@@ -1,0 +1,118 @@
+package io.jtune.engine.output;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jtune.api.Config;
+import io.jtune.api.TrialStatus;
+import io.jtune.engine.TestTrialView;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileWriterThreadTest {
+    private static final int CAPACITY = 4;
+
+    @TempDir
+    Path dir;
+
+    /** A write that records its number, after waiting for {@code release} when it has one. */
+    private record Step(int number, List<Integer> done, CountDownLatch started, CountDownLatch release) implements FileWriterThread.FileWrite {
+        @Override
+        public void write() throws IOException {
+            started.countDown();
+            try {
+                if (release != null) {
+                    release.await();
+                }
+            } catch (InterruptedException e) {
+                throw new IOException(e);
+            }
+            done.add(number);
+        }
+
+        @Override
+        public Path file() {
+            return Path.of("step" + number);
+        }
+
+        @Override
+        public String trialId() {
+            return "t" + number;
+        }
+    }
+
+    @Test
+    void theDriverWaitsOnceCapacityWritesWaitAndGoesOnWhenTheWriterTakesOne() throws InterruptedException {
+        FileWriterThread writer = new FileWriterThread("test-writer", CAPACITY);
+        List<Integer> done = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch firstStarted = new CountDownLatch(1);
+        writer.submit(new Step(0, done, firstStarted, release)); // the writer thread takes it and blocks: a slow disk
+        assertTrue(firstStarted.await(10, TimeUnit.SECONDS));
+        for (int i = 1; i <= CAPACITY; i++) {
+            writer.submit(new Step(i, done, new CountDownLatch(1), null)); // these wait in the queue
+        }
+        Thread driver = new Thread(() -> writer.submit(new Step(CAPACITY + 1, done, new CountDownLatch(1), null)), "driver");
+        driver.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (driver.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(Thread.State.WAITING, driver.getState(), "one write more than the capacity makes the driver wait");
+        assertTrue(done.isEmpty());
+
+        release.countDown();
+        driver.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(driver.isAlive(), "the driver goes on once the writer took a write");
+        writer.close();
+        assertEquals(List.of(0, 1, 2, 3, 4, 5), done, "every write done, in the order asked");
+    }
+
+    @Test
+    void aFailedWriteIsThrownToTheDriverNamingTheFileAndTrial() throws IOException {
+        TestTrialView trial = new TestTrialView("t1", Config.of(Map.of("lr", 0.1)), dir).status(TrialStatus.RUNNING);
+        Files.writeString(trial.localDir(), "a file where trial t1's folder should be");
+        JsonLoggerCallback json = new JsonLoggerCallback();
+        json.continueFrom(trial, List.of()); // as the runner starts a trial: nothing waits for the writer here
+        json.onTrialStart(trial);
+        json.onTrialResult(trial, JsonLoggerCallbackTest.result("training_iteration", 1));
+
+        UncheckedIOException e = assertThrows(UncheckedIOException.class, json::flush);
+        assertTrue(e.getMessage().startsWith("cannot write " + trial.localDir().resolve(JsonLoggerCallback.RESULT_FILE) + " of trial t1: "), e.getMessage());
+        assertThrows(UncheckedIOException.class, () -> json.onTrialComplete(trial), "the next hand-over to the writer throws it again");
+    }
+
+    @Test
+    void closedFilesGiveTheirBuffersBackForTheNextFiles() throws IOException {
+        FileWriterThread writer = new FileWriterThread("test-writer");
+        RecordBytes record = new RecordBytes(16);
+        record.appendUtf8("{\"training_iteration\":1}\n");
+        TrialFile first = new TrialFile(dir.resolve("a").resolve("result.json"), "a", Long.MAX_VALUE, 0, writer);
+        first.add(record, 0);
+        first.close();
+        writer.drain();
+        assertEquals(1, writer.pooledBuffers(), "the closed file's buffer is kept");
+
+        TrialFile second = new TrialFile(dir.resolve("b").resolve("result.json"), "b", Long.MAX_VALUE, 0, writer);
+        second.add(record, 0);
+        assertEquals(0, writer.pooledBuffers(), "the next file took it");
+        second.add(record, 0);
+        second.close();
+        writer.close();
+        assertEquals(1, writer.pooledBuffers(), "and gave it back");
+        assertEquals("{\"training_iteration\":1}\n", Files.readString(dir.resolve("a").resolve("result.json")));
+        assertEquals("{\"training_iteration\":1}\n".repeat(2), Files.readString(dir.resolve("b").resolve("result.json")));
+    }
+}

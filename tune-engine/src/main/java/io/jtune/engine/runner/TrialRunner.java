@@ -24,6 +24,7 @@ import io.jtune.engine.output.ResultLog;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.exec.TrialLaunch;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -104,7 +105,7 @@ public final class TrialRunner {
     private final String idPrefix;
     private final int maxPending;
     /** How many results a trial may report ahead of the decisions ({@link ResultBuffer}). */
-    private final int resultBuffer;
+    private final RunAhead resultBuffer;
     private final long startNanos = System.nanoTime();
     /** When the time-based checks (stoppers' stopAll) last ran; they run at least once a tick even while no event comes. */
     private long lastTick = startNanos;

@@ -27,16 +27,12 @@ class GpModelTest {
     @Test
     void covarianceRowsAndTheFitsLikelihoodAreTheKernelsBitForBit() {
         SplittableRandom rng = new SplittableRandom(31);
-        double[][] x = new double[40][];
-        double[] y = new double[x.length];
-        for (int i = 0; i < x.length; i++) {
-            x[i] = new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
-            y[i] = x[i][0] - Math.sin(5 * x[i][1]);
-        }
+        double[][] x = randomPoints(rng, 40);
+        double[] y = values(x, p -> p[0] - Math.sin(5 * p[1]));
         GpHyperparameters h = new GpHyperparameters(new double[]{0.15, 0.9, 3}, 1.7, 1e-3);
         double[] row = new double[x.length];
         for (int c = 0; c < 50; c++) {
-            double[] z = {rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+            double[] z = randomPoints(rng, 1)[0];
             h.rowsAgainst(x).covariances(z, x.length, row);
             for (int i = 0; i < x.length; i++) {
                 assertEquals(h.covariance(z, x[i]), row[i], 0, "covariance with point " + i);
@@ -110,19 +106,15 @@ class GpModelTest {
     @Test
     void cheapBoundsNeverUnderstateTheStandardDeviation() {
         SplittableRandom rng = new SplittableRandom(11);
-        double[][] x = new double[150][];
-        double[] y = new double[x.length];
-        for (int i = 0; i < x.length; i++) {
-            x[i] = new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
-            y[i] = Math.sin(5 * x[i][0]) + x[i][1] * x[i][2];
-        }
+        double[][] x = randomPoints(rng, 150);
+        double[] y = values(x, p -> Math.sin(5 * p[0]) + p[1] * p[2]);
         GaussianProcess gp = new GaussianProcess(x, y, new GpHyperparameters(new double[]{0.3, 0.5, 0.8}, 1.2, 1e-4));
         int points = 300;
         double[][] k = new double[points][x.length];
         double[] out = new double[2];
         for (int c = 0; c < points; c++) {
             // half near a training point (where the single-point bound is tight), half anywhere
-            double[] z = c % 2 == 0 ? new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()}
+            double[] z = c % 2 == 0 ? randomPoints(rng, 1)[0]
                     : new double[]{x[c / 2][0] + 1e-3, x[c / 2][1], x[c / 2][2] - 1e-3};
             gp.mean(z, k[c]);
             gp.predict(z, out);
@@ -165,12 +157,8 @@ class GpModelTest {
     @Test
     void aGpReusingThePreviousFactorIsTheSameBitForBit() {
         SplittableRandom rng = new SplittableRandom(29);
-        double[][] all = new double[90][];
-        double[] y = new double[all.length];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
-            y[i] = Math.sin(4 * all[i][0]) + all[i][1] - all[i][2] * all[i][2];
-        }
+        double[][] all = randomPoints(rng, 90);
+        double[] y = values(all, p -> Math.sin(4 * p[0]) + p[1] - p[2] * p[2]);
         GpHyperparameters h = new GpHyperparameters(new double[]{0.3, 0.7, 0.5}, 1.3, 1e-5);
         double[][] first = java.util.Arrays.copyOf(all, 60);
         GaussianProcess previous = new GaussianProcess(first, java.util.Arrays.copyOf(y, 60), h);
@@ -178,17 +166,14 @@ class GpModelTest {
         double[][][] nexts = {java.util.Arrays.copyOf(all, 90), java.util.Arrays.copyOfRange(all, 0, 75), shifted(all)};
         nexts[1][50] = all[80];
         for (double[][] next : nexts) {
-            double[] ny = new double[next.length];
-            for (int i = 0; i < ny.length; i++) {
-                ny[i] = Math.cos(3 * next[i][0]) + next[i][2];
-            }
+            double[] ny = values(next, p -> Math.cos(3 * p[0]) + p[2]);
             GaussianProcess fresh = new GaussianProcess(next, ny, h);
             GaussianProcess reused = GaussianProcess.reusing(previous, next, ny, h);
             assertEquals(fresh.logMarginalLikelihood(), reused.logMarginalLikelihood(), 0);
             double[] a = new double[2];
             double[] b = new double[2];
             for (int c = 0; c < 100; c++) {
-                double[] z = {rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+                double[] z = randomPoints(rng, 1)[0];
                 fresh.predict(z, a);
                 reused.predict(z, b);
                 assertEquals(a[0], b[0], 0, "mean at point " + c);
@@ -198,6 +183,19 @@ class GpModelTest {
         GpHyperparameters other = new GpHyperparameters(new double[]{0.3, 0.7, 0.5}, 1.3, 1e-5);
         assertEquals(new GaussianProcess(all, y, other).logMarginalLikelihood(), GaussianProcess.reusing(previous, all, y, other).logMarginalLikelihood(), 0,
                 "other hyperparameters: a new factorisation");
+    }
+
+    private static double[] values(double[][] points, java.util.function.ToDoubleFunction<double[]> f) {
+        return java.util.Arrays.stream(points).mapToDouble(f).toArray();
+    }
+
+    /** {@code n} uniform points of the unit cube in three dimensions. */
+    private static double[][] randomPoints(SplittableRandom rng, int n) {
+        double[][] points = new double[n][];
+        for (int i = 0; i < n; i++) {
+            points[i] = new double[]{rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+        }
+        return points;
     }
 
     private static double[][] shifted(double[][] points) {

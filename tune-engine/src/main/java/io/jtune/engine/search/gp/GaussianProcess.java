@@ -15,6 +15,11 @@ public final class GaussianProcess {
     private static final double BOUND_MARGIN = 1e-9;
     /** Rows of the triangular solve between two checks of {@link #sdUnlessBelow}'s bound. */
     private static final int CHECK_EVERY = 16;
+    /**
+     * A factor is extended only while its new columns are at most one in this many: a column costs
+     * O(n^2) in scalar steps, a new factorisation O(n^3) in vectorised ones.
+     */
+    private static final int EXTEND_COLUMNS_PER = 16;
 
     private final double[][] x;
     private final Kernel kernel;
@@ -80,18 +85,18 @@ public final class GaussianProcess {
      * The upper factor for {@code x} from {@code previous}'s rows of the training points both
      * share at the start, the other columns computed one at a time in the right-looking
      * factorisation's order of operations (each entry subtracts its terms in row order, then is
-     * scaled by the inverse of its row's diagonal); null when nothing is shared or a new diagonal
-     * is not positive (a new factorisation then tries growing jitters).
+     * scaled by the inverse of its row's diagonal); null when too little is shared or a new
+     * diagonal is not positive (a new factorisation then tries growing jitters).
      */
     private static double[][] extendedFactor(GaussianProcess previous, double[][] x, Kernel.CovarianceRows rows, double diagonal) {
         int shared = 0;
         while (shared < Math.min(x.length, previous.x.length) && java.util.Arrays.equals(x[shared], previous.x[shared])) {
             shared++;
         }
-        if (shared == 0) {
+        int n = x.length;
+        if (shared == 0 || (n - shared) * EXTEND_COLUMNS_PER > n) {
             return null;
         }
-        int n = x.length;
         double[][] u = new double[n][n];
         for (int i = 0; i < shared; i++) {
             System.arraycopy(previous.upper[i], i, u[i], i, shared - i);

@@ -160,11 +160,11 @@ class GpModelTest {
         double[][] all = randomPoints(rng, 90);
         double[] y = values(all, p -> Math.sin(4 * p[0]) + p[1] - p[2] * p[2]);
         GpHyperparameters h = new GpHyperparameters(new double[]{0.3, 0.7, 0.5}, 1.3, 1e-5);
-        double[][] first = java.util.Arrays.copyOf(all, 60);
-        GaussianProcess previous = new GaussianProcess(first, java.util.Arrays.copyOf(y, 60), h);
-        // the same points plus new ones; the first 50 plus others (a pending point replaced); nothing shared
-        double[][][] nexts = {java.util.Arrays.copyOf(all, 90), java.util.Arrays.copyOfRange(all, 0, 75), shifted(all)};
-        nexts[1][50] = all[80];
+        GaussianProcess previous = new GaussianProcess(java.util.Arrays.copyOf(all, 80), java.util.Arrays.copyOf(y, 80), h);
+        // the same points plus a few new ones; the first 79 plus others (a pending point replaced); too many new points
+        // to extend; nothing shared
+        double[][][] nexts = {java.util.Arrays.copyOf(all, 84), java.util.Arrays.copyOf(all, 82), all, shifted(all)};
+        nexts[1][79] = all[85];
         for (double[][] next : nexts) {
             double[] ny = values(next, p -> Math.cos(3 * p[0]) + p[2]);
             GaussianProcess fresh = new GaussianProcess(next, ny, h);

@@ -48,6 +48,8 @@ public final class TunerSearchBenchmark {
     private static final Path OPTUNA_SCRIPT = Stream.of(Path.of("tune-engine/src/test/python/tuner_bench_optuna.py"), Path.of("src/test/python/tuner_bench_optuna.py"))
             .filter(Files::isRegularFile).findFirst().orElse(Path.of("tune-engine/src/test/python/tuner_bench_optuna.py"));
     private static final int FIRST_SEED = Integer.getInteger("firstSeed", 0);
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
 
     private TunerSearchBenchmark() {
@@ -93,11 +95,13 @@ public final class TunerSearchBenchmark {
                 for (Map.Entry<String, Supplier<SearchAlgorithm>> s : searchers().entrySet()) {
                     List<Double> values = bySearcher.computeIfAbsent(s.getKey(), k -> new ArrayList<>());
                     long start = System.nanoTime();
+                    long cpuStart = PROCESS.getProcessCpuTime();
                     for (int seed = FIRST_SEED; seed < FIRST_SEED + seeds; seed++) {
                         values.add(bestThroughTuner(problem, s.getKey(), s.getValue().get(), seed, evaluations, storage));
                     }
-                    System.err.printf(Locale.ROOT, "%s %s: median best %.5g; %.2f ms per trial (wall clock, whole Tuner run)%n", problem.name(), s.getKey(),
-                            median(values), (System.nanoTime() - start) / 1e6 / seeds / evaluations);
+                    System.err.printf(Locale.ROOT, "%s %s: median best %.5g; per trial of the whole Tuner run %.2f ms process CPU time, %.2f ms wall clock%n",
+                            problem.name(), s.getKey(), median(values), (PROCESS.getProcessCpuTime() - cpuStart) / 1e6 / seeds / evaluations,
+                            (System.nanoTime() - start) / 1e6 / seeds / evaluations);
                     if (Boolean.getBoolean("verbose")) {
                         System.err.println(problem.name() + " " + s.getKey() + " regrets " + values.stream().map(v -> String.format(Locale.ROOT, "%.3g", v - problem.optimum())).toList());
                     }

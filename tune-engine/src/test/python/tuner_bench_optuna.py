@@ -5,7 +5,7 @@ The same test functions, bounds and protocol: for each function, sampler and see
 trials of study.optimize; prints one JSON line per run: {"function", "searcher", "seed", "best"}.
 The Java benchmark runs this script in the same invocation and reads its output.
 
-Run alone: /usr/bin/python3 tune-engine/src/test/python/tuner_bench_optuna.py [evals] [seeds] [functions,...]
+Run alone: /usr/bin/python3 tune-engine/src/test/python/tuner_bench_optuna.py [evals] [seeds] [functions,...] [first seed]
 """
 import json
 import math
@@ -66,6 +66,8 @@ FUNCTIONS = {
     "levy4": (levy, [(-10.0, 10.0)] * 4),
     "styblinskitang4": (styblinski_tang, [(-5.0, 5.0)] * 4),
     "sixhumpcamel": (six_hump_camel, [(-3.0, 3.0), (-2.0, 2.0)]),
+    "ackley5offcentre": (ackley, [(-15.0, 50.0)] * 5),
+    "levy4offcentre": (levy, [(-4.0, 16.0)] * 4),
 }
 
 SAMPLERS = {
@@ -84,10 +86,11 @@ def main():
     evals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
     names = sys.argv[3].split(",") if len(sys.argv) > 3 else list(FUNCTIONS)
+    first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     for name in names:
         function, bounds = FUNCTIONS[name]
         for sampler_name, make in SAMPLERS.items():
-            for seed in range(seeds):
+            for seed in range(first, first + seeds):
                 study = optuna.create_study(sampler=make(seed), direction="minimize")
                 study.optimize(objective_of(function, bounds), n_trials=evals)
                 print(json.dumps({"function": name, "searcher": sampler_name, "seed": seed, "best": study.best_value}))

@@ -19,7 +19,9 @@ public record ResourceRequest(double cpu, double gpu, long memoryBytes, Map<Stri
             throw new IllegalArgumentException("memory must be >= 0 bytes, got " + memoryBytes);
         }
         custom = Map.copyOf(new TreeMap<>(custom));
-        custom.forEach((name, amount) -> requireNonNegative("custom resource '" + name + "'", amount));
+        for (Map.Entry<String, Double> e : custom.entrySet()) {
+            requireNonNegative("custom resource '" + e.getKey() + "'", e.getValue());
+        }
     }
 
     public static ResourceRequest cpus(double cpu) {

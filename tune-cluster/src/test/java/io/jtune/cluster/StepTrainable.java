@@ -21,7 +21,8 @@ import java.util.Map;
  * a step, checkpoints its iteration (plus {@code payloadKb} KiB of bytes when asked, checked by
  * SHA-256 on restore), fails once at iteration {@code failAt} of a run
  * that did not restore, and is done at iteration {@code iterations} (a training_iteration bound
- * that, unlike a count of results, holds across restores).
+ * that, unlike a count of results, holds across restores). With {@code stepsDir} it notes each
+ * step there as an empty file ({@code <pid>-<iteration>}), so a test can count the steps taken.
  */
 public class StepTrainable implements Trainable {
     private double x;
@@ -32,6 +33,7 @@ public class StepTrainable implements Trainable {
     private long iteration;
     private boolean restored;
     private long restoredFrom;
+    private Path stepsDir;
     static final String PAYLOAD = "payload.bin";
 
     @Override
@@ -41,11 +43,16 @@ public class StepTrainable implements Trainable {
         payloadKb = config.getInt("payloadKb", 0);
         failAt = config.getInt("failAt", -1);
         iterations = config.getInt("iterations", -1);
+        String steps = config.getString("stepsDir", null);
+        stepsDir = steps == null ? null : Path.of(steps);
     }
 
     @Override
-    public Map<String, ?> step() throws InterruptedException {
+    public Map<String, ?> step() throws InterruptedException, IOException {
         iteration++;
+        if (stepsDir != null) {
+            Files.createFile(stepsDir.resolve(ProcessHandle.current().pid() + "-" + iteration));
+        }
         if (iteration == failAt && !restored) {
             throw new IllegalStateException("planned failure at iteration " + iteration);
         }

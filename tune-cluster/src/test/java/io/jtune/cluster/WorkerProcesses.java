@@ -97,6 +97,12 @@ final class WorkerProcesses implements AutoCloseable {
         }
     }
 
+    /** Kills (SIGKILL) the started process {@code pid} and waits for its end. */
+    void kill(long pid) {
+        started.stream().filter(w -> w.pid() == pid).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("process " + pid + " was not started here")).kill();
+    }
+
     /** Polls until {@code condition} holds or fails after {@code timeout}, naming {@code what}. */
     static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();

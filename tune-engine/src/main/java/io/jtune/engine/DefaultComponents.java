@@ -4,6 +4,7 @@ import io.jtune.api.TuneException;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.TrialScheduler;
+import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.output.CsvLoggerCallback;
 import io.jtune.engine.output.ErrorFileCallback;
 import io.jtune.engine.output.JsonLoggerCallback;
@@ -44,6 +45,7 @@ final class DefaultComponents {
      * a new instance of each per experiment.
      */
     static List<Callback> discovered() {
+        FallbackLogging.install(); // before a discovered callback's class asks SLF4J for its logger
         try {
             List<Callback> found = new ArrayList<>();
             ServiceLoader.load(Callback.class, DefaultComponents.class.getClassLoader()).forEach(found::add);
@@ -60,10 +62,10 @@ final class DefaultComponents {
     }
 
     static ResultGrid resultGrid(List<Trial> trials, ExperimentSpec spec) {
-        List<TrialOutcome> outcomes = trials.stream()
-                .map(t -> new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t.lastResult(), t::history, t.errorTrace(), t.localDir(),
-                        t.latestCheckpoint().orElse(null), t.numFailures()))
-                .toList();
+        List<TrialOutcome> outcomes = new ArrayList<>(trials.size());
+        for (Trial t : trials) {
+            outcomes.add(TrialOutcome.of(t));
+        }
         return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir(), spec.info().objectives());
     }
 }

@@ -2,6 +2,7 @@ package io.jtune.engine;
 
 import io.jtune.api.TuneException;
 import io.jtune.engine.exec.LocalTrialExecutor;
+import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.process.ProcessOptions;
 import io.jtune.engine.process.ProcessTrialExecutor;
@@ -62,6 +63,7 @@ public interface ExecutorFactory {
      * @throws TuneException when {@code tune-cluster} is not on the class path, or its settings are wrong
      */
     static ExecutorFactory cluster() {
+        FallbackLogging.install(); // before tune-cluster's classes ask SLF4J for their loggers
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         try {
             Class<?> type = Class.forName(CLUSTER_FACTORY_CLASS, true, loader == null ? ExecutorFactory.class.getClassLoader() : loader);

@@ -1,12 +1,12 @@
 package io.jtune.engine;
 
+import io.jtune.engine.runner.DateStamp;
 import io.jtune.engine.runner.ExperimentState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -19,7 +19,6 @@ import java.util.stream.Stream;
  * "resume" means the latest of them.
  */
 public final class ExperimentFolders {
-    private static final DateTimeFormatter NAME_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
     private static final String DATE_SUFFIX = "_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2}(_(\\d+))?";
 
     private ExperimentFolders() {
@@ -45,7 +44,7 @@ public final class ExperimentFolders {
 
     /** A folder name for a new experiment of {@code trainable}, not yet holding an experiment under {@code storage}. */
     public static String newName(Path storage, String trainable) {
-        String base = trainable + "_" + LocalDateTime.now().format(NAME_DATE);
+        String base = trainable + "_" + DateStamp.of(LocalDateTime.now());
         String candidate = base;
         for (int i = 2; Files.exists(storage.resolve(candidate).resolve(ExperimentState.FILE)); i++) {
             candidate = base + "_" + i;

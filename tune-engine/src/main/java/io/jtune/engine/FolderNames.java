@@ -26,10 +26,19 @@ public final class FolderNames {
         return name;
     }
 
+    private static boolean hasControlCharacter(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            if (Character.isISOControl(name.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when {@code name} is a single folder name (see {@link #requireFolderName}). */
     public static boolean isFolderName(String name) {
         if (name.isBlank() || name.equals(".") || name.equals("..") || name.indexOf('/') >= 0 || name.indexOf('\\') >= 0
-                || name.chars().anyMatch(Character::isISOControl)) {
+                || hasControlCharacter(name)) {
             return false;
         }
         try {

@@ -215,7 +215,13 @@ public final class ResultGrid {
     }
 
     public int numTerminated() {
-        return (int) trials.stream().filter(t -> t.status() == TrialStatus.TERMINATED).count();
+        int terminated = 0;
+        for (TrialOutcome t : trials) {
+            if (t.status() == TrialStatus.TERMINATED) {
+                terminated++;
+            }
+        }
+        return terminated;
     }
 
     /** The best trial by the experiment's metric and mode, judged on each trial's last value. */

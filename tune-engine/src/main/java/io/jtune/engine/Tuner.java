@@ -15,7 +15,6 @@ import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialExecutor;
-import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.DeterministicWidth;
 import io.jtune.engine.runner.ExperimentState;
@@ -69,7 +68,7 @@ import java.util.function.Supplier;
  */
 public final class Tuner {
     static {
-        FallbackLogging.install();
+        MachineLookups.begin();
     }
 
     /** Ray Tune's starting experiment checkpoint period. */
@@ -498,9 +497,10 @@ public final class Tuner {
      * else 1 = the trial waits for the decision on each result). With n > 1 a trial no longer waits
      * for the driver after each step; every result still reaches the stoppers, scheduler, searcher
      * and loggers in order, but a stop takes effect up to n − 1 steps late (their results are
-     * dropped) and a checkpoint asked for on a result may hold a later step. Used only with a
-     * scheduler that supports it (FIFO, ASHA) and outside deterministic mode, on the threads
-     * executor; see {@link io.jtune.engine.runner.ResultBuffer}.
+     * dropped); a result the driver may checkpoint on (checkpoint frequency, {@code should_checkpoint},
+     * {@code done}) waits for its decision, so the checkpoint holds its state. Used only with a
+     * scheduler that supports it (FIFO, ASHA), outside deterministic mode and without a checkpoint at
+     * the end, on every executor (threads, processes, cluster); see {@link io.jtune.engine.runner.ResultBuffer}.
      */
     public Tuner resultBuffer(int n) {
         if (n < 1) {

@@ -55,23 +55,23 @@ public final class SearchSpace {
     }
 
     private void flattenInto(String prefix, Map<String, Object> out) {
-        entries.forEach((k, v) -> {
-            if (v instanceof SearchSpace s) {
-                s.flattenInto(prefix + k + Config.PATH_SEPARATOR, out);
+        for (Map.Entry<String, Object> e : entries.entrySet()) {
+            if (e.getValue() instanceof SearchSpace s) {
+                s.flattenInto(prefix + e.getKey() + Config.PATH_SEPARATOR, out);
             } else {
-                out.put(prefix + k, v);
+                out.put(prefix.isEmpty() ? e.getKey() : prefix + e.getKey(), e.getValue());
             }
-        });
+        }
     }
 
     /** The dimensions only (constants left out), by path, in declaration order. */
     public Map<String, Domain> domains() {
         Map<String, Domain> out = new LinkedHashMap<>();
-        flatten().forEach((k, v) -> {
-            if (v instanceof Domain d) {
-                out.put(k, d);
+        for (Map.Entry<String, Object> e : flatten().entrySet()) {
+            if (e.getValue() instanceof Domain d) {
+                out.put(e.getKey(), d);
             }
-        });
+        }
         return out;
     }
 
@@ -121,15 +121,15 @@ public final class SearchSpace {
     }
 
     private void collectConditions(String prefix, Map<String, Condition> out) {
-        entries.forEach((k, v) -> {
-            Condition c = conditions.get(k);
+        for (Map.Entry<String, Object> e : entries.entrySet()) {
+            Condition c = conditions.get(e.getKey());
             if (c != null) {
-                out.put(prefix + k, new Condition(prefix + c.parameter(), c.values()));
+                out.put(prefix + e.getKey(), new Condition(prefix + c.parameter(), c.values()));
             }
-            if (v instanceof SearchSpace s) {
-                s.collectConditions(prefix + k + Config.PATH_SEPARATOR, out);
+            if (e.getValue() instanceof SearchSpace s) {
+                s.collectConditions(prefix + e.getKey() + Config.PATH_SEPARATOR, out);
             }
-        });
+        }
     }
 
     @Override
@@ -223,7 +223,9 @@ public final class SearchSpace {
 
         /** The space; throws an IllegalArgumentException naming the parameter when a condition cannot hold. */
         public SearchSpace build() {
-            conditions.forEach(this::checkCondition);
+            for (Map.Entry<String, Condition> e : conditions.entrySet()) {
+                checkCondition(e.getKey(), e.getValue());
+            }
             return new SearchSpace(Collections.unmodifiableMap(new LinkedHashMap<>(entries)), Map.copyOf(conditions));
         }
 

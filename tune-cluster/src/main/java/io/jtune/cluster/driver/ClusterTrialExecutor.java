@@ -13,8 +13,10 @@ import io.jtune.engine.exec.ResourcePool;
 import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.exec.TrialLaunch;
 import io.jtune.engine.remote.Command;
+import io.jtune.engine.remote.GatheredContinues;
 import io.jtune.engine.remote.TrainableClasses;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,8 +73,8 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         }
     }
 
-    /** Where a run went, what it holds there, and the worker's GPU indices it was given. */
-    private record Placement(Slot slot, long runId, ResourceRequest resources, List<Integer> gpuIds) {
+    /** Where a run went, what it holds there, the worker's GPU indices it was given, and how far it may run ahead. */
+    private record Placement(Slot slot, long runId, ResourceRequest resources, List<Integer> gpuIds, RunAhead runAhead) {
     }
 
     private final ClusterSettings settings;
@@ -83,6 +85,7 @@ public final class ClusterTrialExecutor implements TrialExecutor {
     private final long deadlineNanos;
     private final Map<ActorRef<ToWorker>, Slot> slots = new LinkedHashMap<>();
     private final Map<String, Placement> placements = new HashMap<>();
+    private final GatheredContinues continues = new GatheredContinues(c -> forward(c.trialId(), c));
     private long starts;
     private boolean waitingForCapacity;
     private long lastWaitingNote;
@@ -241,14 +244,14 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         }
         List<Integer> gpuIds = best.pool().commit(launch.resources());
         best.lastStart = ++starts;
-        placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources(), gpuIds));
+        placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources(), gpuIds, launch.runAhead()));
         waitingForCapacity = false;
         bridge.runStarted();
         Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path().toAbsolutePath();
         boolean shared = settings.sharedStorage();
         String trialDir = shared ? launch.trialDir().toAbsolutePath().toString() : experimentName + "/" + launch.trialDir().getFileName();
-        Command.StartTrial start = new Command.StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(),
-                trialDir, launch.resources(), gpuIds, shared && restore != null ? restore.toString() : null, launch.startIteration(), false);
+        Command.StartTrial start = Command.StartTrial.of(launch.withGpuIds(gpuIds), trainableClass, false)
+                .withPaths(trialDir, shared && restore != null ? restore.toString() : null);
         system.tell(new DriverActor.Launch(best.ref(), start, launch.trialDir(), shared ? null : restore, shared));
     }
 
@@ -260,16 +263,24 @@ public final class ClusterTrialExecutor implements TrialExecutor {
 
     @Override
     public void continueTraining(String trialId) {
-        system.tell(new DriverActor.Forward(placement(trialId).runId(), new Command.Continue(trialId)));
+        continues.answer(trialId, placement(trialId).runAhead());
     }
 
     @Override
     public void save(String trialId, boolean required) {
-        system.tell(new DriverActor.Forward(placement(trialId).runId(), new Command.Save(trialId, required)));
+        continues.flush(trialId);
+        forward(trialId, new Command.Save(trialId, required));
+    }
+
+    private void forward(String trialId, Command command) {
+        system.tell(new DriverActor.Forward(placement(trialId).runId(), command));
     }
 
     @Override
     public void stop(String trialId, boolean reusable) {
+        if (placements.containsKey(trialId)) {
+            continues.flush(trialId);
+        }
         Placement placement = placements.remove(trialId);
         if (placement == null) {
             return;
@@ -296,7 +307,11 @@ public final class ClusterTrialExecutor implements TrialExecutor {
     public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
-            Object next = bridge.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            Object next = bridge.poll(0, TimeUnit.NANOSECONDS);
+            if (next == null) {
+                continues.flushAll(); // the workers get every answer before the driver waits
+                next = bridge.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
             if (next instanceof TrialEvent event) {
                 return event;
             }

@@ -152,8 +152,7 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                 Files.createDirectories(trialDir);
                 restore = message.restore() == null ? null : receiveRestore(message.restore(), trialDir);
             }
-            Command.StartTrial local = new Command.StartTrial(start.trialId(), start.runId(), start.trainableClass(), start.config(), trialDir.toString(),
-                    start.resources(), start.gpuIds(), restore == null ? null : restore.toString(), start.startIteration(), false);
+            Command.StartTrial local = start.withPaths(trialDir.toString(), restore == null ? null : restore.toString());
             getContext().spawn(TrialActor.create(local, message.driver(), node, classLoader(), message.sharedStorage()),
                     "trial-" + start.trialId() + "-" + start.runId());
         } catch (IOException | RuntimeException e) {

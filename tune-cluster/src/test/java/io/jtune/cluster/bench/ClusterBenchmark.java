@@ -25,11 +25,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Cluster vs local executor, side by side in one run (2 worker JVMs on 127.0.0.1, plaintext on
- * loopback): step round trip, result throughput, checkpoint transfer, failure detection.
+ * loopback): step round trip, result throughput, checkpoint transfer, failure detection. The first
+ * two also run on the cluster with {@code Tuner.resultBuffer(n)} ({@code -DresultBuffer=n}, default
+ * 16), where a worker streams its results without waiting for each decision; {@code -DresultsOnly=true}
+ * skips the checkpoint and failure parts. Medians over {@code -Druns=N} rounds (default 3) after a warm-up round.
  *
  * <pre>
  * mvn -q -pl tune-cluster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
- * cd tune-cluster &amp;&amp; java -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" io.jtune.cluster.bench.ClusterBenchmark [-Druns=3]
+ * cd tune-cluster &amp;&amp; java -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" io.jtune.cluster.bench.ClusterBenchmark [-Druns=3] [-DresultBuffer=16] [-DresultsOnly=true]
  * </pre>
  */
 public final class ClusterBenchmark {
@@ -43,6 +46,8 @@ public final class ClusterBenchmark {
 
     public static void main(String[] args) throws Exception {
         int runs = Integer.getInteger("runs", 3);
+        int buffer = Integer.getInteger("resultBuffer", 16);
+        boolean resultsOnly = Boolean.getBoolean("resultsOnly");
         Path dir = Files.createTempDirectory("jtune-cluster-bench");
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -55,15 +60,28 @@ public final class ClusterBenchmark {
             workers.add(startWorker(port, dir, "b"));
             List<Double> stepLocal = new ArrayList<>();
             List<Double> stepCluster = new ArrayList<>();
+            List<Double> stepBuffered = new ArrayList<>();
             List<Double> rateLocal = new ArrayList<>();
             List<Double> rateCluster = new ArrayList<>();
+            List<Double> rateBuffered = new ArrayList<>();
             List<Double> saveLocal = new ArrayList<>();
             List<Double> saveCluster = new ArrayList<>();
-            for (int run = 0; run < runs; run++) {
-                stepLocal.add(steps(dir, "step-local-" + run, ExecutorFactory.threads()).secondsPerResult() * 1e6);
-                stepCluster.add(steps(dir, "step-cluster-" + run, ClusterExecutorFactory.with(settings)).secondsPerResult() * 1e6);
-                rateLocal.add(1 / throughput(dir, "rate-local-" + run, ExecutorFactory.threads()).secondsPerResult());
-                rateCluster.add(1 / throughput(dir, "rate-cluster-" + run, ClusterExecutorFactory.with(settings)).secondsPerResult());
+            for (int run = -1; run < runs; run++) {
+                if (run < 0) { // warm-up round: the JIT compiles the driver's and the workers' paths; not recorded
+                    steps(dir, "warm-cluster", ClusterExecutorFactory.with(settings), 1);
+                    steps(dir, "warm-buffered", ClusterExecutorFactory.with(settings), buffer);
+                    throughput(dir, "warm-local", ExecutorFactory.threads(), 1);
+                    continue;
+                }
+                stepLocal.add(steps(dir, "step-local-" + run, ExecutorFactory.threads(), 1).secondsPerResult() * 1e6);
+                stepCluster.add(steps(dir, "step-cluster-" + run, ClusterExecutorFactory.with(settings), 1).secondsPerResult() * 1e6);
+                stepBuffered.add(steps(dir, "step-buffered-" + run, ClusterExecutorFactory.with(settings), buffer).secondsPerResult() * 1e6);
+                rateLocal.add(1 / throughput(dir, "rate-local-" + run, ExecutorFactory.threads(), 1).secondsPerResult());
+                rateCluster.add(1 / throughput(dir, "rate-cluster-" + run, ClusterExecutorFactory.with(settings), 1).secondsPerResult());
+                rateBuffered.add(1 / throughput(dir, "rate-buffered-" + run, ClusterExecutorFactory.with(settings), buffer).secondsPerResult());
+                if (resultsOnly) {
+                    continue;
+                }
                 saveLocal.add(checkpointSeconds(dir, "save-local-" + run, ExecutorFactory.threads()));
                 saveCluster.add(checkpointSeconds(dir, "save-cluster-" + run, ClusterExecutorFactory.with(settings)));
             }
@@ -72,10 +90,17 @@ public final class ClusterBenchmark {
                     STEPS, median(stepLocal), median(stepCluster), median(stepCluster) / median(stepLocal));
             System.out.printf(Locale.ROOT, "result throughput (%d trials x %d no-op steps, JSON+CSV on): local %.0f results/s, cluster %.0f results/s, ratio %.2f%n",
                     THROUGHPUT_TRIALS, THROUGHPUT_STEPS, median(rateLocal), median(rateCluster), median(rateCluster) / median(rateLocal));
+            System.out.printf(Locale.ROOT, "with resultBuffer(%d) on the cluster: %.0f us per result of 1 trial (%.1fx local), %.0f results/s of %d trials (%.2f of local, %.1fx unbuffered)%n",
+                    buffer, median(stepBuffered), median(stepBuffered) / median(stepLocal), median(rateBuffered), THROUGHPUT_TRIALS,
+                    median(rateBuffered) / median(rateLocal), median(rateBuffered) / median(rateCluster));
+            System.out.printf(Locale.ROOT, "runs: step local %s cluster %s buffered %s; results/s local %s cluster %s buffered %s%n",
+                    fmt(stepLocal), fmt(stepCluster), fmt(stepBuffered), fmt(rateLocal), fmt(rateCluster), fmt(rateBuffered));
+            if (resultsOnly) {
+                return;
+            }
             System.out.printf(Locale.ROOT, "checkpoint of %.0f MiB (save, and for the cluster stream + verify): local %.2f s, cluster %.2f s -> %.0f MiB/s streamed%n",
                     mb, median(saveLocal), median(saveCluster), mb / Math.max(1e-9, median(saveCluster) - median(saveLocal)));
-            System.out.printf(Locale.ROOT, "runs: step local %s cluster %s; results/s local %s cluster %s; checkpoint s local %s cluster %s%n",
-                    fmt(stepLocal), fmt(stepCluster), fmt(rateLocal), fmt(rateCluster), fmt(saveLocal), fmt(saveCluster));
+            System.out.printf(Locale.ROOT, "runs: checkpoint s local %s cluster %s%n", fmt(saveLocal), fmt(saveCluster));
             detection(dir, settings, workers, port);
         } finally {
             for (Process p : workers) {
@@ -114,16 +139,17 @@ public final class ClusterBenchmark {
         }
     }
 
-    private static Span steps(Path dir, String name, ExecutorFactory executor) {
+    private static Span steps(Path dir, String name, ExecutorFactory executor, int resultBuffer) {
         Span span = new Span();
-        base(dir, name, executor).space(SearchSpace.builder().constant("x", 1.0).constant("iterations", STEPS).build()).callbacks(span).outputFiles(false).fit();
+        base(dir, name, executor).space(SearchSpace.builder().constant("x", 1.0).constant("iterations", STEPS).build()).callbacks(span).outputFiles(false)
+                .resultBuffer(resultBuffer).fit();
         return span;
     }
 
-    private static Span throughput(Path dir, String name, ExecutorFactory executor) {
+    private static Span throughput(Path dir, String name, ExecutorFactory executor, int resultBuffer) {
         Span span = new Span();
         base(dir, name, executor).space(SearchSpace.builder().grid("x", 0.1, 0.2, 0.3, 0.4).constant("iterations", THROUGHPUT_STEPS).build())
-                .callbacks(span).fit();
+                .callbacks(span).resultBuffer(resultBuffer).fit();
         return span;
     }
 

@@ -33,7 +33,9 @@ public final class ResourcePool {
         this.totals = totals;
         this.totalCpu = units(totals.cpu());
         this.totalGpu = units(totals.gpu());
-        totals.custom().forEach((k, v) -> totalCustom.put(k, units(v)));
+        for (Map.Entry<String, Double> e : totals.custom().entrySet()) {
+            totalCustom.put(e.getKey(), units(e.getValue()));
+        }
         int gpus = (int) ((totalGpu + UNIT - 1) / UNIT);
         this.gpuCapacity = new long[gpus];
         this.gpuUsed = new long[gpus];
@@ -57,8 +59,11 @@ public final class ResourcePool {
     }
 
     private boolean fits(ResourceRequest r, long cpu, long gpu, long memory, Map<String, Long> custom) {
-        if (cpu + units(r.cpu()) > totalCpu || gpu + units(r.gpu()) > totalGpu || memory + r.memoryBytes() > totals.memoryBytes()) {
+        if (cpu + units(r.cpu()) > totalCpu || gpu + units(r.gpu()) > totalGpu || r.memoryBytes() > 0 && memory + r.memoryBytes() > totals.memoryBytes()) {
             return false;
+        }
+        if (r.custom().isEmpty()) {
+            return true;
         }
         for (Map.Entry<String, Double> e : r.custom().entrySet()) {
             long wanted = units(e.getValue());
@@ -86,7 +91,7 @@ public final class ResourcePool {
         usedCpu += units(r.cpu());
         usedGpu += gpuUnits;
         usedMemory += r.memoryBytes();
-        r.custom().forEach((k, v) -> usedCustom.merge(k, units(v), Long::sum));
+        addCustom(r, 1);
         return gpus;
     }
 
@@ -145,10 +150,20 @@ public final class ResourcePool {
         usedCpu -= units(r.cpu());
         usedGpu -= units(r.gpu());
         usedMemory -= r.memoryBytes();
-        r.custom().forEach((k, v) -> usedCustom.merge(k, -units(v), Long::sum));
-        if (usedCpu < 0 || usedGpu < 0 || usedMemory < 0 || usedCustom.values().stream().anyMatch(v -> v < 0)) {
+        if (usedCpu < 0 || usedGpu < 0 || usedMemory < 0 || !addCustom(r, -1)) {
             throw new IllegalStateException("released more than was committed: " + r);
         }
+    }
+
+    /** Adds ({@code sign} 1) or takes back (-1) the request's custom resources; false when a total used went below 0. */
+    private boolean addCustom(ResourceRequest r, int sign) {
+        boolean nonNegative = true;
+        for (Map.Entry<String, Double> e : r.custom().entrySet()) {
+            long used = usedCustom.getOrDefault(e.getKey(), 0L) + sign * units(e.getValue());
+            usedCustom.put(e.getKey(), used);
+            nonNegative &= used >= 0;
+        }
+        return nonNegative;
     }
 
     /** What is free now, as machine resources. */

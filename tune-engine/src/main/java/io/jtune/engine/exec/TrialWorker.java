@@ -16,8 +16,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * One run of one trial on a thread of the executor's pool. The driver sends commands; the worker
  * runs the trainable's code on its own thread and posts events. Commands are queued, so a save
  * asked for before a stop happens before it. A STEP answers one reported result; the worker takes
- * its next step once fewer than {@link TrialLaunch#resultBuffer()} results are unanswered and no
- * other command is queued (with a buffer of 1, after the driver's decision on each result).
+ * its next step once fewer than {@link RunAhead#results()} results are unanswered and no other
+ * command is queued (with a buffer of 1, after the driver's decision on each result). After a result
+ * that {@linkplain RunAhead#holdsAt holds} the run, it waits until every result is answered, so a
+ * save asked for on that result holds its state. The same worker runs the trials of the process and
+ * cluster executors ({@code io.jtune.engine.remote.TrialHost}), so buffering behaves alike on all.
  */
 abstract class TrialWorker implements Runnable, TrialContext {
 
@@ -30,6 +33,10 @@ abstract class TrialWorker implements Runnable, TrialContext {
     protected final TrialLaunch launch;
     private final EventSink sink;
     private final BlockingQueue<Command> commands;
+    /** How many results may be unanswered, from the launch. */
+    private final int buffer;
+    /** How many results may be unanswered now: the buffer, or 1 while a result that holds the run is unanswered. */
+    private int room;
     /** Results posted that no STEP has answered yet. */
     private int unanswered;
     private volatile boolean stopping;
@@ -45,12 +52,14 @@ abstract class TrialWorker implements Runnable, TrialContext {
         this.launch = launch;
         this.sink = sink;
         this.iteration = launch.startIteration();
-        this.commands = new ArrayBlockingQueue<>(MAX_QUEUED_COMMANDS + launch.resultBuffer());
+        this.buffer = launch.runAhead().results();
+        this.room = buffer;
+        this.commands = new ArrayBlockingQueue<>(MAX_QUEUED_COMMANDS + buffer);
     }
 
     final void command(Command command) {
         if (!commands.offer(command)) {
-            throw new IllegalStateException("trial " + launch.trialId() + " has " + (MAX_QUEUED_COMMANDS + launch.resultBuffer())
+            throw new IllegalStateException("trial " + launch.trialId() + " has " + (MAX_QUEUED_COMMANDS + buffer)
                     + " commands queued already; the driver sent " + command + " without waiting for events");
         }
     }
@@ -66,28 +75,37 @@ abstract class TrialWorker implements Runnable, TrialContext {
     }
 
     /**
-     * What to do after a result was posted: a queued SAVE or STOP first; STEP once fewer than the
-     * buffer's results are unanswered and nothing else is queued; else it waits for the driver.
+     * What to do after a result was posted: a queued SAVE or STOP first; STEP once fewer results
+     * than there is room for are unanswered and nothing else is queued; else it waits for the driver.
      */
     final Command nextCommand() throws InterruptedException {
         while (true) {
-            Command command = unanswered < launch.resultBuffer() ? commands.poll() : commands.take();
+            Command command = unanswered < room ? commands.poll() : commands.take();
             if (command == null) {
                 return Command.STEP;
             }
             if (command != Command.STEP) {
                 return command;
             }
-            unanswered--;
+            if (--unanswered == 0) {
+                room = buffer;
+            }
         }
     }
 
     /**
-     * Posts a step's result and counts it as unanswered. With a buffer the trainable goes on before
-     * the driver reads the metrics, so they are copied (in their order) from a map it may change.
+     * Posts the result of the step to {@link #iteration} and counts it as unanswered. With a buffer
+     * the trainable goes on before the driver reads the metrics, so they are copied (in their order)
+     * from a map it may change, and a result that holds the run leaves room for no further one.
      */
     final void postResult(Map<String, ?> metrics, Checkpoint checkpoint, long stepNanos) {
-        Map<String, ?> posted = launch.resultBuffer() == 1 ? metrics : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        Map<String, ?> posted = metrics;
+        if (buffer > 1) {
+            posted = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+            if (launch.runAhead().holdsAt(iteration, posted)) {
+                room = 1;
+            }
+        }
         unanswered++;
         post(new TrialEvent.Reported(launch.trialId(), launch.runId(), posted, checkpoint, stepNanos));
     }

@@ -14,8 +14,10 @@ import org.slf4j.LoggerFactory;
  * logger {@code io.jtune} there. The level of the fallback is {@value #LEVEL_PROPERTY}
  * ({@code error}, {@code warn} (default), {@code info}, {@code debug}, {@code trace}, {@code off}).
  *
- * <p>{@link #install()} runs in the static initialiser of the engine's entry points, before any
- * of its classes asks SLF4J for a logger.
+ * <p>{@link #install()} runs before the engine first asks SLF4J for a logger: in {@link LazyLogger},
+ * which every engine class logs through, and before classes of other modules that may log load
+ * (callbacks found on the class path, the cluster executor, the JUnit engine). A run that logs
+ * nothing never runs it, so it does not pay its look through every jar of the class path.
  */
 public final class FallbackLogging {
     /** The fallback's level. */

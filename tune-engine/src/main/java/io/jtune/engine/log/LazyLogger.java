@@ -7,7 +7,8 @@ import org.slf4j.LoggerFactory;
  * The SLF4J logger of a class, asked for when the class first logs rather than when it is loaded:
  * the first {@link LoggerFactory#getLogger} starts the SLF4J provider (Logback reads and applies its
  * configuration, a few hundred milliseconds in a fresh JVM), which a run that logs nothing then
- * never pays. Thread-safe.
+ * never pays; so does {@link FallbackLogging#install()}, which looks through the class path and
+ * runs before that first call. Thread-safe.
  */
 public final class LazyLogger {
     private final Class<?> owner;
@@ -22,6 +23,7 @@ public final class LazyLogger {
     public Logger get() {
         Logger l = logger;
         if (l == null) {
+            FallbackLogging.install();
             l = LoggerFactory.getLogger(owner);
             logger = l;
         }

@@ -2,6 +2,7 @@ package io.jtune.engine.output;
 
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.runner.DateStamp;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 
 /**
  * Writes a trial's failures to its {@code error.txt} in Ray Tune's format: a line
@@ -27,7 +27,6 @@ public final class ErrorFileCallback implements Callback {
     static final int MAX_TRACE_CHARS = 16_000;
     private static final String HEADER_PREFIX = "Failure # ";
     private static final String OMITTED_PREFIX = "(not kept: ";
-    private static final DateTimeFormatter RAY_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
 
     private final Clock clock;
 
@@ -71,7 +70,7 @@ public final class ErrorFileCallback implements Callback {
         if (stack.length() > MAX_TRACE_CHARS) {
             stack = stack.substring(0, MAX_TRACE_CHARS) + "\n\t... (trace cut at " + MAX_TRACE_CHARS + " characters)\n";
         }
-        return HEADER_PREFIX + failure + " (occurred at " + RAY_DATE.format(LocalDateTime.now(clock)) + ")\n" + stack + "\n";
+        return HEADER_PREFIX + failure + " (occurred at " + DateStamp.of(LocalDateTime.now(clock)) + ")\n" + stack + "\n";
     }
 
     /** The highest failure number in the file (0 when none). */

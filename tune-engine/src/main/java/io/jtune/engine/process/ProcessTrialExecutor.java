@@ -12,6 +12,7 @@ import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.Event;
 import io.jtune.engine.remote.EventMapping;
+import io.jtune.engine.remote.GatheredContinues;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.remote.WireFormat;
 import java.io.IOException;
@@ -74,6 +75,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     /** Started and not yet ended on the worker, by run id. */
     private final Map<Long, Run> live = new HashMap<>();
     private final List<WorkerProcess> idle = new ArrayList<>();
+    private final GatheredContinues continues = new GatheredContinues(c -> send(c.trialId(), c));
     /** Every worker not known to have exited; read by the shutdown hook. */
     private final Set<WorkerProcess> workers = ConcurrentHashMap.newKeySet();
     private final Thread killWorkersAtExit = new Thread(() -> workers.forEach(WorkerProcess::kill), "jtune-kill-trial-workers");
@@ -153,28 +155,34 @@ public final class ProcessTrialExecutor implements TrialExecutor {
 
     @Override
     public void continueTraining(String trialId) {
-        send(trialId, new Command.Continue(trialId));
+        continues.answer(trialId, run(trialId).launch.runAhead());
     }
 
     @Override
     public void save(String trialId, boolean required) {
+        continues.flush(trialId);
         send(trialId, new Command.Save(trialId, required));
     }
 
     private void send(String trialId, Command command) {
+        run(trialId).worker.send(command);
+    }
+
+    private Run run(String trialId) {
         Run run = active.get(trialId);
         if (run == null) {
             throw new IllegalStateException("trial " + trialId + " is not running in this executor");
         }
-        run.worker.send(command);
+        return run;
     }
 
     @Override
     public void stop(String trialId, boolean reusable) {
-        Run run = active.remove(trialId);
-        if (run == null) {
+        if (!active.containsKey(trialId)) {
             return;
         }
+        continues.flush(trialId);
+        Run run = active.remove(trialId);
         pool.release(run.launch.resources(), run.launch.gpuIds());
         if (!run.worker.gone) {
             run.worker.send(new Command.Stop(trialId, reusable));
@@ -188,6 +196,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
      */
     @Override
     public void abandon(String trialId, String reason) {
+        continues.drop(trialId);
         Run run = active.remove(trialId);
         if (run == null) {
             return;
@@ -208,7 +217,11 @@ public final class ProcessTrialExecutor implements TrialExecutor {
             if (live.isEmpty()) {
                 return null;
             }
-            WorkerProcess.Message message = inbox.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            WorkerProcess.Message message = inbox.poll();
+            if (message == null) {
+                continues.flushAll(); // the workers get every answer before the driver waits
+                message = inbox.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            }
             if (message == null) {
                 return null;
             }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.exec.TrialLaunch;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,28 +41,51 @@ public sealed interface Command {
      * @param restoreFrom a checkpoint folder on the worker's file system to restore before the first step, or null
      * @param startIteration the training iteration the restored state is at (0 for a fresh start)
      * @param reuseTrainables keep a stopped class-API trainable and {@code reset} it for the next run of the same class
+     * @param runAhead how far the run may go ahead of the driver's decisions (null: not at all); the worker
+     *                 streams each result as it is made; the driver's {@link Continue}s answer them, possibly several at once
      */
     record StartTrial(String trialId, long runId, String trainableClass, Map<String, Object> config, String trialDir,
                       ResourceRequest resources, List<Integer> gpuIds, String restoreFrom, long startIteration,
-                      boolean reuseTrainables) implements Command {
+                      boolean reuseTrainables, RunAhead runAhead) implements Command {
 
         /** The command that starts {@code launch} with the trainable class named {@code trainableClass}. */
         public static StartTrial of(TrialLaunch launch, String trainableClass, boolean reuseTrainables) {
             Checkpoint restore = launch.restoreFrom();
             return new StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(), launch.trialDir().toString(),
-                    launch.resources(), launch.gpuIds(), restore == null ? null : restore.path().toString(), launch.startIteration(), reuseTrainables);
+                    launch.resources(), launch.gpuIds(), restore == null ? null : restore.path().toString(), launch.startIteration(), reuseTrainables,
+                    launch.runAhead());
+        }
+
+        /** This command with the trial folder and the checkpoint to restore at the worker's own paths. */
+        public StartTrial withPaths(String workerTrialDir, String workerRestoreFrom) {
+            return new StartTrial(trialId, runId, trainableClass, config, workerTrialDir, resources, gpuIds, workerRestoreFrom, startIteration,
+                    reuseTrainables, runAhead);
         }
 
         /** The launch this command describes, on the worker's side. */
         public TrialLaunch toLaunch() {
             Checkpoint restore = restoreFrom == null ? null : new Checkpoint(Path.of(restoreFrom));
             return new TrialLaunch(trialId, runId, Config.of(config), Path.of(trialDir), resources, restore, startIteration,
-                    gpuIds == null ? List.of() : gpuIds);
+                    gpuIds == null ? List.of() : gpuIds, runAhead == null ? RunAhead.NONE : runAhead);
         }
     }
 
-    /** The driver has decided on the trial's last result: take the next step. */
-    record Continue(String trialId) implements Command {
+    /**
+     * The driver has decided on the trial's oldest {@code results} unanswered results (more than one
+     * only for a run with a result buffer): take the next step, or, running ahead, count them answered.
+     */
+    record Continue(String trialId, int results) implements Command {
+
+        public Continue {
+            if (results < 1) {
+                throw new IllegalArgumentException("a continue for trial " + trialId + " must answer >= 1 results, got " + results);
+            }
+        }
+
+        /** Answers one result. */
+        public Continue(String trialId) {
+            this(trialId, 1);
+        }
     }
 
     /**

@@ -57,7 +57,11 @@ public final class TrialHost implements AutoCloseable {
         if (command instanceof Command.StartTrial start) {
             start(start);
         } else if (command instanceof Command.Continue c) {
-            onTrial(c.trialId(), e -> e.continueTraining(c.trialId()));
+            onTrial(c.trialId(), e -> {
+                for (int i = 0; i < c.results(); i++) {
+                    e.continueTraining(c.trialId());
+                }
+            });
         } else if (command instanceof Command.Save s) {
             onTrial(s.trialId(), e -> e.save(s.trialId(), s.required()));
         } else if (command instanceof Command.Stop s) {

@@ -21,7 +21,7 @@ import java.util.Map;
  */
 public final class WireFormat {
     /** Sent in {@link Event.Ready}; a driver refuses a worker of another version. */
-    public static final int PROTOCOL_VERSION = 1;
+    public static final int PROTOCOL_VERSION = 2;
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)

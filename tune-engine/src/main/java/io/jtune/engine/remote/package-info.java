@@ -17,6 +17,8 @@
  *
  * A conversation: the worker sends {@code ready}; the driver sends {@code start} for a trial; the
  * worker answers {@code reported} after each step; the driver answers each with {@code continue}
- * (or {@code save}, {@code stop}); every run closes with {@code ended}.
+ * (or {@code save}, {@code stop}); every run closes with {@code ended}. With a result buffer
+ * ({@code StartTrial.runAhead}) the worker does not wait for each {@code continue}: it streams up to
+ * that many results ahead of the answers.
  */
 package io.jtune.engine.remote;

@@ -5,7 +5,6 @@ import io.jtune.engine.exec.LocalHost;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +23,6 @@ final class AutoFields {
     static final Set<String> NAMES = Set.of(Result.DONE, Result.TRAINING_ITERATION, Result.TIME_THIS_ITER_S, Result.TIME_TOTAL_S,
             Result.TIMESTAMP, Result.DATE, Result.TRIAL_ID, Result.EXPERIMENT_TAG, Result.PID, Result.HOSTNAME, Result.NODE_IP,
             Result.TIME_SINCE_RESTORE, Result.ITERATIONS_SINCE_RESTORE, Result.CONFIG);
-    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss");
 
     private final Long pid = ProcessHandle.current().pid();
     private long dateSecond = Long.MIN_VALUE;
@@ -68,7 +66,7 @@ final class AutoFields {
     private String dateOf(long epochSecond) {
         if (epochSecond != dateSecond) {
             dateSecond = epochSecond;
-            date = DATE.format(LocalDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), ZoneId.systemDefault()));
+            date = DateStamp.of(LocalDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), ZoneId.systemDefault()));
         }
         return date;
     }

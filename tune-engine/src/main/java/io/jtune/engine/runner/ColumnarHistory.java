@@ -123,12 +123,24 @@ final class ColumnarHistory implements ResultHistory {
             if (keys != last || seen == null) {
                 return column;
             }
-            if (column.equals(seen[index])) {
+            if (sameColumn(column, seen[index])) {
                 return seen[index];
             }
             seen[index] = column;
             return column;
         }
+    }
+
+    /**
+     * Whether two shareable columns (counters, or constants of a number, string or boolean) hold the
+     * same values; compared here, not through the records' {@code equals}, whose first call costs a
+     * cold run tens of milliseconds of method-handle set-up.
+     */
+    private static boolean sameColumn(Column column, Column other) {
+        if (column instanceof Counter counter) {
+            return other instanceof Counter o && o.first == counter.first;
+        }
+        return other instanceof Constant o && sameValue(((Constant) column).value, o.value);
     }
 
     private static boolean sameKeys(String[] keys, Map<String, Object> values) {

@@ -37,7 +37,7 @@ final class MetricCheck {
         if (checkpointScore != null) {
             required.putIfAbsent(checkpointScore, "the checkpoint score attribute");
         }
-        this.names = required.keySet().toArray(String[]::new);
+        this.names = required.keySet().toArray(new String[0]);
     }
 
     /** Checks one result's values of the metrics the experiment reads (every result). */

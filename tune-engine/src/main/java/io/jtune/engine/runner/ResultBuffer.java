@@ -2,6 +2,7 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.engine.ExperimentSpec;
+import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.log.LazyLogger;
 
 /**
@@ -10,12 +11,14 @@ import io.jtune.engine.log.LazyLogger;
  * has reported, until n of its results wait for a decision. Each result still reaches the
  * stoppers, the scheduler, the searcher and the callbacks, in order. A stop decided on a result
  * takes effect at the latest n − 1 steps later: the results reported after it are dropped (their
- * steps were computed for nothing), and a checkpoint asked for on a result holds the state of the
- * latest step taken. Buffering is used only where that is safe: with a scheduler that
- * {@linkplain TrialScheduler#supportsBufferedResults supports it} (FIFO, ASHA; not PBT, HyperBand,
- * median stopping, which pause trials) and not in deterministic mode; elsewhere the buffer is 1.
- * Set with {@code Tuner.resultBuffer(n)} or the system property {@value #PROPERTY}; the threads
- * executor honours it, the process and cluster executors wait for each decision.
+ * steps were computed for nothing). A result the driver may save on (a multiple of the checkpoint
+ * frequency, {@code should_checkpoint} or {@code done}) holds the trial until its decision, so the
+ * checkpoint holds that result's state ({@link RunAhead}). Buffering is used only where that is
+ * safe: with a scheduler that {@linkplain TrialScheduler#supportsBufferedResults supports it} (FIFO,
+ * ASHA; not PBT, HyperBand, median stopping, which pause trials), not in deterministic mode and not
+ * with a checkpoint at the end (any result may turn out to be the last); elsewhere the buffer is 1.
+ * Set with {@code Tuner.resultBuffer(n)} or the system property {@value #PROPERTY}; every executor
+ * honours it (threads, processes and cluster workers run the same trial worker).
  */
 public final class ResultBuffer {
     private static final LazyLogger LOG = new LazyLogger(ResultBuffer.class);
@@ -38,20 +41,24 @@ public final class ResultBuffer {
         throw new IllegalArgumentException("system property " + PROPERTY + " must be a number >= 1 (1 = wait for the decision on each result), got '" + value + "'");
     }
 
-    /** The buffer trials of the experiment run with: the one asked for where it is safe, else 1 (said in the log). */
-    static int inForce(ExperimentSpec spec, TrialScheduler scheduler) {
+    /** How far trials of the experiment run ahead: the buffer asked for where it is safe, else none (said in the log). */
+    static RunAhead inForce(ExperimentSpec spec, TrialScheduler scheduler) {
         int asked = spec.resultBuffer();
         if (asked == 1) {
-            return 1;
+            return RunAhead.NONE;
         }
         if (spec.deterministic()) {
             LOG.get().info("result buffer {} not used: deterministic mode decides on each result in its logical order", asked);
-            return 1;
+            return RunAhead.NONE;
         }
         if (!scheduler.supportsBufferedResults()) {
             LOG.get().info("result buffer {} not used: the scheduler {} decides on each result (it may pause trials)", asked, scheduler.debugString());
-            return 1;
+            return RunAhead.NONE;
         }
-        return asked;
+        if (spec.checkpoint().atEnd()) {
+            LOG.get().info("result buffer {} not used: a checkpoint at the end must hold the last result's state, and any result may be the last", asked);
+            return RunAhead.NONE;
+        }
+        return new RunAhead(asked, spec.checkpoint().frequency());
     }
 }

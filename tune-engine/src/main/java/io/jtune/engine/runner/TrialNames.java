@@ -3,7 +3,6 @@ package io.jtune.engine.runner;
 import io.jtune.api.Config;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.random.RandomGenerator;
@@ -27,7 +26,8 @@ final class TrialNames {
 
     /** Five random hex digits naming one experiment's trials. */
     static String experimentPrefix(RandomGenerator random) {
-        return String.format(Locale.ROOT, "%05x", random.nextInt(1 << 20));
+        String hex = Integer.toHexString(random.nextInt(1 << 20));
+        return "00000".substring(hex.length()) + hex;
     }
 
     /** {@code <prefix>_<index in at least five digits>}. */
@@ -96,9 +96,15 @@ final class TrialNames {
         return end > start && endsThere && name.startsWith(namePrefix) ? Integer.parseInt(name, start, end, 10) : -1;
     }
 
-    /** {@code <trainable>_<trial_id>_<tag>}, safe as a folder name, at most {@value #MAX_NAME_LENGTH} characters. */
+    /**
+     * {@code <trainable>_<trial_id>_<tag>}, safe as a folder name, at most {@value #MAX_NAME_LENGTH}
+     * characters. The tag, made by {@link #experimentTag}, is safe already (its keys and values are
+     * cleaned, its numbers hold digits, {@code .-+e} and the letters of NaN and Infinity), and a run
+     * of unsafe characters cannot reach across the '_' after the id, so only what comes before the
+     * tag is made safe.
+     */
     static String trialName(String trainable, String trialId, String tag) {
-        String name = safe(trainable + '_' + trialId + '_' + tag, NAME_PUNCTUATION);
+        String name = safe(trainable + '_' + trialId + '_', NAME_PUNCTUATION).concat(tag);
         return name.length() <= MAX_NAME_LENGTH ? name : name.substring(0, MAX_NAME_LENGTH);
     }
 

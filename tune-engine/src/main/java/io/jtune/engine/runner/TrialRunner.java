@@ -24,6 +24,7 @@ import io.jtune.engine.output.ResultLog;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.exec.TrialLaunch;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -104,7 +105,7 @@ public final class TrialRunner {
     private final String idPrefix;
     private final int maxPending;
     /** How many results a trial may report ahead of the decisions ({@link ResultBuffer}). */
-    private final int resultBuffer;
+    private final RunAhead resultBuffer;
     private final long startNanos = System.nanoTime();
     /** When the time-based checks (stoppers' stopAll) last ran; they run at least once a tick even while no event comes. */
     private long lastTick = startNanos;
@@ -149,11 +150,24 @@ public final class TrialRunner {
         this.resume = resume;
         this.searcher = new GuardedSearcher(spec.searcher());
         this.scheduler = new GuardedScheduler(spec.scheduler());
-        this.stoppers = spec.stoppers().stream().<Stopper>map(GuardedStopper::new).toList();
-        this.callbacks = spec.callbacks().stream().<Callback>map(GuardedCallback::new).toList();
-        this.resultLogs = spec.callbacks().stream().filter(ResultLog.class::isInstance).map(ResultLog.class::cast).toList();
+        // loops, not streams: each lambda is linked at a cold run's start
+        List<Stopper> guardedStoppers = new ArrayList<>();
+        for (Stopper s : spec.stoppers()) {
+            guardedStoppers.add(new GuardedStopper(s));
+        }
+        this.stoppers = List.copyOf(guardedStoppers);
+        List<Callback> guardedCallbacks = new ArrayList<>();
+        List<ResultLog> logs = new ArrayList<>();
+        for (Callback c : spec.callbacks()) {
+            guardedCallbacks.add(new GuardedCallback(c));
+            if (c instanceof ResultLog log) {
+                logs.add(log);
+            }
+        }
+        this.callbacks = List.copyOf(guardedCallbacks);
+        this.resultLogs = List.copyOf(logs);
         this.histories = histories(spec.callbacks());
-        this.writesFolder = !resultLogs.isEmpty() || !CheckpointPolicy.NONE.equals(spec.checkpoint());
+        this.writesFolder = !resultLogs.isEmpty() || !spec.checkpoint().sameAsNone();
         this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
         this.sampledPaths = spec.space().domains().keySet();
         this.idPrefix = idPrefix;
@@ -210,11 +224,19 @@ public final class TrialRunner {
         Runtime.getRuntime().addShutdownHook(shutdownSnapshot);
         try {
             ExperimentInfo info = spec.info();
-            spec.callbacks().stream().filter(RunnerControl.Steering.class::isInstance).forEach(c -> ((RunnerControl.Steering) c).attach(commands));
+            for (Callback c : spec.callbacks()) {
+                if (c instanceof RunnerControl.Steering steering) {
+                    steering.attach(commands);
+                }
+            }
             searcher.setup(info);
             scheduler.setup(info);
-            stoppers.forEach(s -> s.setup(info));
-            callbacks.forEach(c -> c.setup(info));
+            for (Stopper s : stoppers) {
+                s.setup(info);
+            }
+            for (Callback c : callbacks) {
+                c.setup(info);
+            }
             if (resume != null) {
                 restoreExperiment(resume.state());
             }

@@ -12,8 +12,16 @@ import java.util.TreeSet;
  * and finished ones (O(log n) a change). Driver thread only.
  */
 final class WaitingTrials {
-    private final TreeSet<Trial> pending = new TreeSet<>(Comparator.comparingInt(Trial::index));
-    private final TreeSet<Trial> paused = new TreeSet<>(Comparator.comparingInt(Trial::index));
+    /** By index; a class rather than a lambda, which a cold run would link at its start. */
+    private static final Comparator<Trial> BY_INDEX = new Comparator<>() {
+        @Override
+        public int compare(Trial a, Trial b) {
+            return Integer.compare(a.index(), b.index());
+        }
+    };
+
+    private final TreeSet<Trial> pending = new TreeSet<>(BY_INDEX);
+    private final TreeSet<Trial> paused = new TreeSet<>(BY_INDEX);
     private final Collection<Trial> pendingView = Collections.unmodifiableCollection(pending);
     private final Collection<Trial> pausedView = Collections.unmodifiableCollection(paused);
 

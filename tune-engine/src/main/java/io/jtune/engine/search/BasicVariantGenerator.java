@@ -78,26 +78,47 @@ public final class BasicVariantGenerator implements SearchAlgorithm {
 
     @Override
     public String saveState() {
-        ObjectNode state = StateJson.object();
-        state.put("next", next);
-        state.put("seed", seed);
-        state.put("total", total);
-        return StateJson.write(state);
+        return SavedState.write(next, seed, total);
     }
 
     @Override
     public void restoreState(String json) {
-        ObjectNode state = StateJson.parse(json, NAME);
-        if (!state.has("next")) {
+        long[] saved = SavedState.read(json, seed, total);
+        if (saved == null) {
             return;
         }
-        long savedTotal = state.path("total").asLong(total);
-        if (savedTotal != total) {
-            throw new TuneException(NAME + ": the saved search had " + savedTotal + " variants but this space, numSamples and points give " + total
+        if (saved[2] != total) {
+            throw new TuneException(NAME + ": the saved search had " + saved[2] + " variants but this space, numSamples and points give " + total
                     + "; resume with the same space, numSamples and pointsToEvaluate, or start a new experiment");
         }
-        next = state.get("next").asLong();
-        seed = state.path("seed").asLong(seed);
+        next = saved[0];
+        seed = saved[1];
+    }
+
+    /**
+     * The saved state's JSON, in a class of its own so that a run that never saves or restores
+     * loads no Jackson class for this searcher (the JVM's verifier would load them with this class).
+     */
+    private static final class SavedState {
+        private SavedState() {
+        }
+
+        static String write(long next, long seed, long total) {
+            ObjectNode state = StateJson.object();
+            state.put("next", next);
+            state.put("seed", seed);
+            state.put("total", total);
+            return StateJson.write(state);
+        }
+
+        /** {@code {next, seed, total}} as saved (the given seed and total where it has none), or null when it holds no position. */
+        static long[] read(String json, long seed, long total) {
+            ObjectNode state = StateJson.parse(json, NAME);
+            if (!state.has("next")) {
+                return null;
+            }
+            return new long[] {state.get("next").asLong(), state.path("seed").asLong(seed), state.path("total").asLong(total)};
+        }
     }
 
     /** A well-mixed seed for one variant (a SplittableRandom seeded with {@code seed + k} would share streams). */

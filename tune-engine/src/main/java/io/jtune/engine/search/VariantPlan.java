@@ -8,7 +8,6 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.log.LazyLogger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +24,6 @@ import java.util.random.RandomGenerator;
  */
 final class VariantPlan {
     private static final LazyLogger LOG = new LazyLogger(VariantPlan.class);
-    private static final Comparator<String> BY_PATH_PARTS = (a, b) -> Arrays.compare(a.split(Config.PATH_SEPARATOR), b.split(Config.PATH_SEPARATOR));
 
     private final SearchSpace space;
     private final Map<String, Object> leaves;
@@ -42,7 +40,13 @@ final class VariantPlan {
     private VariantPlan(SearchSpace space, List<Config> points, int numSamples) {
         this.space = space;
         this.leaves = space.flatten();
-        this.functionPaths = leaves.entrySet().stream().filter(e -> e.getValue() instanceof FunctionDomain).map(Map.Entry::getKey).toList();
+        List<String> functions = new ArrayList<>();
+        for (Map.Entry<String, Object> e : leaves.entrySet()) {
+            if (e.getValue() instanceof FunctionDomain) {
+                functions.add(e.getKey());
+            }
+        }
+        this.functionPaths = List.copyOf(functions);
         this.gridBlock = block(Map.of());
         this.pointBlocks = new ArrayList<>();
         long count = 0;
@@ -92,7 +96,9 @@ final class VariantPlan {
         }
         Map<String, Object> sampled = new LinkedHashMap<>();
         Config noneYet = Config.empty();
-        leaves.forEach((path, leaf) -> {
+        for (Map.Entry<String, Object> e : leaves.entrySet()) {
+            String path = e.getKey();
+            Object leaf = e.getValue();
             String preset = block.coveredBy().get(path);
             if (preset != null) {
                 sampled.putIfAbsent(preset, block.presets().get(preset));
@@ -105,9 +111,17 @@ final class VariantPlan {
             } else {
                 sampled.put(path, leaf);
             }
-        });
+        }
         Map<String, Object> resolved = space.isConditional() ? space.activeOnly(sampled) : sampled;
-        List<String> functions = functionPaths.stream().filter(p -> !block.coveredBy().containsKey(p) && resolved.containsKey(p)).toList();
+        if (functionPaths.isEmpty()) {
+            return Config.unflatten(resolved);
+        }
+        List<String> functions = new ArrayList<>();
+        for (String p : functionPaths) {
+            if (!block.coveredBy().containsKey(p) && resolved.containsKey(p)) {
+                functions.add(p);
+            }
+        }
         for (int i = 0; i < functions.size(); i++) {
             Map<String, Object> soFar = new LinkedHashMap<>(resolved);
             soFar.keySet().removeAll(functions.subList(i, functions.size()));
@@ -119,16 +133,30 @@ final class VariantPlan {
 
     private Block block(Map<String, Object> presets) {
         Map<String, String> coveredBy = new HashMap<>();
-        presets.keySet().forEach(preset -> leaves.keySet().stream().filter(leaf -> covers(preset, leaf)).forEach(leaf -> coveredBy.put(leaf, preset)));
-        List<String> grids = leaves.entrySet().stream()
-                .filter(e -> e.getValue() instanceof GridDomain && !coveredBy.containsKey(e.getKey()))
-                .map(Map.Entry::getKey).sorted(BY_PATH_PARTS).toList();
-        List<GridDomain> domains = grids.stream().map(g -> (GridDomain) leaves.get(g)).toList();
+        for (String preset : presets.keySet()) {
+            for (String leaf : leaves.keySet()) {
+                if (covers(preset, leaf)) {
+                    coveredBy.put(leaf, preset);
+                }
+            }
+        }
+        List<String> grids = new ArrayList<>();
+        for (Map.Entry<String, Object> e : leaves.entrySet()) {
+            if (e.getValue() instanceof GridDomain && !coveredBy.containsKey(e.getKey())) {
+                grids.add(e.getKey());
+            }
+        }
+        if (grids.size() > 1) {
+            grids.sort(VariantPlan::byPathParts);
+        }
+        List<GridDomain> domains = new ArrayList<>(grids.size());
         long size = 1;
-        for (GridDomain d : domains) {
+        for (String g : grids) {
+            GridDomain d = (GridDomain) leaves.get(g);
+            domains.add(d);
             size = Math.multiplyExact(size, d.values().size());
         }
-        return new Block(presets, coveredBy, grids, domains, size);
+        return new Block(presets, coveredBy, List.copyOf(grids), List.copyOf(domains), size);
     }
 
     private Map<String, Object> presets(Config point, int index) {
@@ -143,6 +171,10 @@ final class VariantPlan {
             }
         });
         return presets;
+    }
+
+    private static int byPathParts(String a, String b) {
+        return Arrays.compare(a.split(Config.PATH_SEPARATOR), b.split(Config.PATH_SEPARATOR));
     }
 
     private static boolean covers(String preset, String leaf) {

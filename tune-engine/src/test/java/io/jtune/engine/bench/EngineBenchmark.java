@@ -38,9 +38,10 @@ import java.util.function.Function;
  *       {@code /usr/bin/python3 tune-engine/src/test/python/overhead_optuna.py} (its import included);
  *       run it alone in its own JVM: {@code exec:exec ... -Dexec.args="-cp %classpath io.jtune.engine.bench.EngineBenchmark cold"}.</li>
  * </ol>
- * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
- * -Dexec.mainClass=io.jtune.engine.bench.EngineBenchmark [-Dexec.args=overhead|throughput] [-Druns=N]
- * [-Djtune.bench.storage=/dev/shm]} (every other module of the reactor skips exec through {@code exec.skip}).
+ * Run the first two in Maven's JVM: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true
+ * -Dexec.classpathScope=test -Dexec.mainClass=io.jtune.engine.bench.EngineBenchmark [-Dexec.args=overhead|throughput]
+ * [-Druns=N] [-Djtune.bench.storage=/dev/shm]} (every other module of the reactor skips exec through
+ * {@code exec.skip}); only {@code cold} needs a JVM of its own, through {@code exec:exec} (above).
  */
 public final class EngineBenchmark {
     private static final int OVERHEAD_TRIALS = 10_000;
@@ -87,6 +88,10 @@ public final class EngineBenchmark {
 
     public static void main(String[] args) throws IOException {
         String which = args.length == 0 ? "all" : args[0];
+        if (which.equals("cold")) {
+            cold();
+            return;
+        }
         System.out.println("experiments written under " + STORAGE);
         try {
             run(which);
@@ -98,10 +103,6 @@ public final class EngineBenchmark {
     }
 
     private static void run(String which) throws IOException {
-        if (which.equals("cold")) {
-            cold();
-            return;
-        }
         if (which.equals("all") || which.equals("overhead")) {
             int runs = Integer.getInteger("runs", 5);
             overhead(false);
@@ -136,18 +137,21 @@ public final class EngineBenchmark {
 
     /**
      * A first, cold run of {@value #COLD_TRIALS} trials, then Optuna's in a child process, side by side:
-     * each timed from its process's start (the JVM's start, read from {@link RuntimeMXBean#getStartTime()};
-     * the Python child's launch) to the end of its run, so start-up, class loading, the Tuner's set-up
-     * and the JIT's warm-up count as Optuna's interpreter start and import do. {@code fit()} alone is
-     * printed too. A fresh JVM is needed: run it through {@code exec:exec}, not {@code exec:java}.
+     * each timed from its process's start (the JVM's start, read from {@link RuntimeMXBean#getStartTime()}
+     * once the run is over; the Python child's launch) to the end of its run, so start-up, class loading,
+     * the Tuner's set-up and the JIT's warm-up count as Optuna's interpreter start and import do. The run
+     * is what a user's program does: no temporary folder, no management beans before it ends. A fresh
+     * JVM is needed: run it through {@code exec:exec}, not {@code exec:java}.
      */
     private static void cold() throws IOException {
-        long fitStart = System.nanoTime();
-        double fit = timedFit(COLD_TRIALS, storage -> Tuner.of(NoOp.class).name("cold").storagePath(storage)
-                .space(SearchSpace.builder().uniform("x", 0, 1).build()).numSamples(COLD_TRIALS).stop(Stoppers.maximumIteration(1))
-                .progress(false).outputFiles(false).seed(1))[0];
+        long start = System.nanoTime();
+        ResultGrid grid = Tuner.of(NoOp.class).name("cold").space(SearchSpace.builder().uniform("x", 0, 1).build()).numSamples(COLD_TRIALS)
+                .stop(Stoppers.maximumIteration(1)).progress(false).outputFiles(false).seed(1).fit();
         long end = System.currentTimeMillis();
-        double tunerAndFit = (System.nanoTime() - fitStart) / 1e9;
+        double tunerAndFit = (System.nanoTime() - start) / 1e9;
+        if (grid.numTerminated() != COLD_TRIALS) {
+            throw new IllegalStateException("expected " + COLD_TRIALS + " terminated trials, got " + grid);
+        }
         double jtune = (end - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3;
         long launch = System.nanoTime();
         Path script = Path.of("src/test/python/overhead_optuna.py"); // exec:exec runs in the module's folder
@@ -168,9 +172,9 @@ public final class EngineBenchmark {
             throw new IllegalStateException("interrupted while Optuna ran", e);
         }
         double optunaSeconds = (System.nanoTime() - launch) / 1e9;
-        System.out.printf(Locale.ROOT, "cold run of %,d trials: jtune %.3f s from the JVM's start (Tuner set-up and fit %.3f s, fit %.3f s), "
+        System.out.printf(Locale.ROOT, "cold run of %,d trials: jtune %.3f s from the JVM's start (Tuner set-up and fit %.3f s), "
                         + "Optuna 3.1 %.3f s from the launch of python3 (import and run %.3f s): jtune / Optuna = %.3f%n",
-                COLD_TRIALS, jtune, tunerAndFit, fit, optunaSeconds, optunaInScript, jtune / optunaSeconds);
+                COLD_TRIALS, jtune, tunerAndFit, optunaSeconds, optunaInScript, jtune / optunaSeconds);
     }
 
     /** Wall and driver-thread CPU µs a trial. */

@@ -1,6 +1,7 @@
 package io.jtune.engine.process;
 
 import io.jtune.api.ResourceRequest;
+import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.bench.EngineBenchmark.NoOp;
@@ -27,16 +28,22 @@ import java.util.stream.Stream;
  *   <li>per-trial overhead: experiments of 100 and of 600 trials x 1 step of a no-op trainable, 2 at a
  *       time, output files off; the marginal cost of a trial is (wall(600) - wall(100)) / 500, so the
  *       start of the process executor's two workers (paid once per experiment) is not in it;</li>
- *   <li>result throughput: 2 trials x 5,000 steps of a no-op trainable at once, output files off (results / s);</li>
+ *   <li>result throughput: 2 trials x 5,000 steps of a no-op trainable at once, output files off (results / s),
+ *       also in worker processes with {@code Tuner.resultBuffer(n)} ({@code -DresultBuffer=n}, default 16), where a
+ *       worker streams its results without waiting for each decision;</li>
+ *   <li>handshake tax: 2 trials x 1,000 steps that sleep 2 ms each (500 results/s a trial), output files off:
+ *       wall time / the 2 s minimum, on threads, in worker processes, and in worker processes with the result buffer;</li>
  *   <li>worker start: a worker JVM from its start to its {@code ready} event, with default JVM options.</li>
  * </ol>
  * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
- * -Dexec.mainClass=io.jtune.engine.process.ProcessExecutorBenchmark [-Druns=N]}.
+ * -Dexec.mainClass=io.jtune.engine.process.ProcessExecutorBenchmark [-Druns=N] [-DresultBuffer=N]}.
  */
 public final class ProcessExecutorBenchmark {
     private static final int FEW_TRIALS = 100;
     private static final int MANY_TRIALS = 600;
     private static final int THROUGHPUT_STEPS = 5_000;
+    private static final int SLEEPING_STEPS = 1_000;
+    private static final int SLEEP_MILLIS = 2;
     private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 32, Map.of());
 
     private ProcessExecutorBenchmark() {
@@ -44,25 +51,39 @@ public final class ProcessExecutorBenchmark {
 
     public static void main(String[] args) throws Exception {
         int runs = Integer.getInteger("runs", 5);
+        int buffer = Integer.getInteger("resultBuffer", 16);
         Path storage = Files.createTempDirectory("jtune-process-bench");
         List<Double> overheadThreads = new ArrayList<>();
         List<Double> overheadProcess = new ArrayList<>();
         List<Double> throughputThreads = new ArrayList<>();
         List<Double> throughputProcess = new ArrayList<>();
+        List<Double> throughputBuffered = new ArrayList<>();
+        List<Double> taxThreads = new ArrayList<>();
+        List<Double> taxProcess = new ArrayList<>();
+        List<Double> taxBuffered = new ArrayList<>();
         List<Double> start = new ArrayList<>();
         try {
             for (int round = 0; round < runs + 1; round++) {
                 boolean warmUp = round == 0;
                 double ot = marginalMillis(ExecutorFactory.threads(), storage);
                 double op = marginalMillis(ExecutorFactory.process(), storage);
-                double tt = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.threads(), storage));
-                double tp = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage));
+                double tt = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.threads(), storage, 1));
+                double tp = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage, 1));
+                double tb = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage, buffer));
+                double minimum = SLEEPING_STEPS * SLEEP_MILLIS / 1e3;
+                double xt = seconds(() -> sleeping(ExecutorFactory.threads(), storage, 1)) / minimum;
+                double xp = seconds(() -> sleeping(ExecutorFactory.process(), storage, 1)) / minimum;
+                double xb = seconds(() -> sleeping(ExecutorFactory.process(), storage, buffer)) / minimum;
                 double ws = workerStartMillis();
                 if (!warmUp) {
                     overheadThreads.add(ot);
                     overheadProcess.add(op);
                     throughputThreads.add(tt);
                     throughputProcess.add(tp);
+                    throughputBuffered.add(tb);
+                    taxThreads.add(xt);
+                    taxProcess.add(xp);
+                    taxBuffered.add(xb);
                     start.add(ws);
                 }
             }
@@ -73,6 +94,10 @@ public final class ProcessExecutorBenchmark {
                 median(overheadThreads), median(overheadProcess), median(overheadProcess) / median(overheadThreads));
         System.out.printf(Locale.ROOT, "result throughput (results/s):  threads %.0f, process %.0f, ratio %.2fx%n",
                 median(throughputThreads), median(throughputProcess), median(throughputProcess) / median(throughputThreads));
+        System.out.printf(Locale.ROOT, "result throughput with resultBuffer(%d) (results/s):  process %.0f, %.1fx the unbuffered process run, %.2fx threads%n",
+                buffer, median(throughputBuffered), median(throughputBuffered) / median(throughputProcess), median(throughputBuffered) / median(throughputThreads));
+        System.out.printf(Locale.ROOT, "2 trials x %d steps of %d ms, wall / minimum:  threads %.3fx, process %.3fx, process with resultBuffer(%d) %.3fx%n",
+                SLEEPING_STEPS, SLEEP_MILLIS, median(taxThreads), median(taxProcess), buffer, median(taxBuffered));
         System.out.printf(Locale.ROOT, "worker start (ms, JVM start to ready): %.0f%n", median(start));
         System.out.printf(Locale.ROOT, "(medians of %d rounds after one warm-up round, %d CPUs)%n", runs, Runtime.getRuntime().availableProcessors());
     }
@@ -85,15 +110,20 @@ public final class ProcessExecutorBenchmark {
     }
 
     private static void overhead(ExecutorFactory executor, Path storage, int trials) {
-        tuner(executor, storage).numSamples(trials).stop(Stoppers.maximumIteration(1)).fit();
+        tuner(NoOp.class, executor, storage).numSamples(trials).stop(Stoppers.maximumIteration(1)).fit();
     }
 
-    private static void throughput(ExecutorFactory executor, Path storage) {
-        tuner(executor, storage).numSamples(2).stop(Stoppers.maximumIteration(THROUGHPUT_STEPS)).fit();
+    private static void throughput(ExecutorFactory executor, Path storage, int resultBuffer) {
+        tuner(NoOp.class, executor, storage).numSamples(2).stop(Stoppers.maximumIteration(THROUGHPUT_STEPS)).resultBuffer(resultBuffer).fit();
     }
 
-    private static Tuner tuner(ExecutorFactory executor, Path storage) {
-        return Tuner.of(NoOp.class).executor(executor).resources(ResourceRequest.cpus(1)).machineResources(TWO_CPUS)
+    private static void sleeping(ExecutorFactory executor, Path storage, int resultBuffer) {
+        tuner(Sleepy.class, executor, storage).numSamples(2).space(SearchSpace.builder().constant("stepMillis", SLEEP_MILLIS).build())
+                .stop(Stoppers.maximumIteration(SLEEPING_STEPS)).resultBuffer(resultBuffer).fit();
+    }
+
+    private static Tuner tuner(Class<?> trainable, ExecutorFactory executor, Path storage) {
+        return Tuner.of(trainable).executor(executor).resources(ResourceRequest.cpus(1)).machineResources(TWO_CPUS)
                 .storagePath(storage).outputFiles(false).progress(false);
     }
 

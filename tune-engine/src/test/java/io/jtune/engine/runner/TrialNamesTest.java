@@ -38,7 +38,8 @@ class TrialNamesTest {
 
     @Test
     void namesAreSafeForFileSystemsAndCapped() {
-        assertEquals("My_Trainable_abcde_00001_1_a=x_y", TrialNames.trialName("My Trainable", "abcde_00001", "1_a=x/y"));
+        String tag = TrialNames.experimentTag(1, Config.of(Map.of("a", "x/y")), Set.of());
+        assertEquals("My_Trainable_abcde_00001_1_a=x_y", TrialNames.trialName("My Trainable", "abcde_00001", tag));
         String longTag = "1_" + "k=0.5,".repeat(40);
         String name = TrialNames.trialName("T", "abcde_00001", longTag);
         assertEquals(TrialNames.MAX_NAME_LENGTH, name.length());
@@ -55,13 +56,44 @@ class TrialNamesTest {
                 text.append(alphabet.charAt(random.nextInt(alphabet.length())));
             }
             String trainable = text.toString();
-            String name = TrialNames.trialName(trainable, "abcde_00001", "1_x=" + trainable);
-            String expected = java.util.regex.Pattern.compile("[^a-zA-Z0-9_.=,+-]+").matcher(trainable + "_abcde_00001_1_x=" + trainable).replaceAll("_");
+            String tag = TrialNames.experimentTag(1, Config.of(Map.of("x", trainable)), Set.of());
+            String name = TrialNames.trialName(trainable, "abcde_00001", tag);
+            String expected = java.util.regex.Pattern.compile("[^a-zA-Z0-9_.=,+-]+").matcher(trainable + "_abcde_00001_" + tag).replaceAll("_");
             assertEquals(expected.length() <= TrialNames.MAX_NAME_LENGTH ? expected : expected.substring(0, TrialNames.MAX_NAME_LENGTH), name, trainable);
             String value = java.util.regex.Pattern.compile("[^a-zA-Z0-9_-]+").matcher(trainable).replaceAll("_").replaceAll("^_+|_+$", "");
             assertEquals(value, TrialNames.formatValue(trainable), trainable);
         }
         assertEquals("abcde_00042", TrialNames.trialId("abcde", 42));
         assertEquals("abcde_123456", TrialNames.trialId("abcde", 123_456));
+    }
+
+    /** trialName leaves the tag as it is: every tag experimentTag makes must be safe in a name already. */
+    @Test
+    void tagsAreSafeInNamesWhateverTheValues() {
+        SplittableRandom random = new SplittableRandom(11);
+        java.util.regex.Pattern unsafe = java.util.regex.Pattern.compile("[^a-zA-Z0-9_.=,+-]");
+        String alphabet = "aZ09_-.=,+ /\\:\u00e9\ud83d\ude00*";
+        for (int i = 0; i < 5_000; i++) {
+            StringBuilder key = new StringBuilder("k");
+            for (int n = random.nextInt(6); n > 0; n--) {
+                key.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            Object value = switch (random.nextInt(5)) {
+                case 0 -> Double.longBitsToDouble(random.nextLong());
+                case 1 -> random.nextDouble() * Math.pow(10, random.nextInt(-30, 30));
+                case 2 -> random.nextLong();
+                case 3 -> java.util.List.of(key.toString(), random.nextInt());
+                default -> key.reverse().toString();
+            };
+            Map<String, Object> values = new LinkedHashMap<>();
+            values.put(key.toString(), value);
+            values.put("nested/" + key, random.nextBoolean());
+            String tag = TrialNames.experimentTag(random.nextInt(100_000), Config.unflatten(values), Set.of());
+            assertTrue(!unsafe.matcher(tag).find(), tag);
+        }
+        for (double special : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, -Double.MAX_VALUE}) {
+            String tag = TrialNames.experimentTag(0, Config.of(Map.of("x", special)), Set.of());
+            assertTrue(!unsafe.matcher(tag).find(), tag);
+        }
     }
 }

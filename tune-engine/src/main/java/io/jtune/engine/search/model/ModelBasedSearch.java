@@ -10,6 +10,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.engine.log.LazyLogger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,8 +19,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What every model-based searcher shares: the metric and mode from the experiment (lower loss is
@@ -29,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * next vector and may keep model state of its own.
  */
 public abstract class ModelBasedSearch implements SearchAlgorithm {
-    private static final Logger LOG = LoggerFactory.getLogger(ModelBasedSearch.class);
+    private static final LazyLogger LOG = new LazyLogger(ModelBasedSearch.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String name;
@@ -121,7 +120,7 @@ public abstract class ModelBasedSearch implements SearchAlgorithm {
         }
         double value = lastResult == null ? Double.NaN : lastResult.getDouble(metric);
         if (error || Double.isNaN(value)) {
-            LOG.debug("{}: trial {} ended without a value of '{}' and is not modelled", name, trialId, metric);
+            LOG.get().debug("{}: trial {} ended without a value of '{}' and is not modelled", name, trialId, metric);
             return;
         }
         Observation done = new Observation(trial.x(), lossOf(value), trial.order());

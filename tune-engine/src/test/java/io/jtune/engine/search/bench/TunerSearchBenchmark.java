@@ -34,7 +34,9 @@ import java.util.stream.Stream;
  * 3.1's TPE and CMA-ES, which {@code src/test/python/tuner_bench_optuna.py} runs in the same
  * invocation (Debian's {@code python3-optuna}; {@code -Dpython=...} names another interpreter).
  * Prints a Markdown table: median regret per searcher and its ratio to Optuna TPE's.
- * {@code -Dsearchers=TPE,TPE-3.1,GP,CMA-ES} picks jtune's searchers (TPE-3.1: TPE with Optuna 3.1's kernels), {@code -Doptuna=false} leaves Optuna out.
+ * {@code -Dsearchers=TPE,TPE-3.1,GP,CMA-ES} picks jtune's searchers (TPE-3.1: TPE with Optuna 3.1's kernels), {@code -Doptuna=false} leaves Optuna out,
+ * {@code -DfirstSeed=N} runs seeds N, N+1, ... instead of 0, 1, ..., {@code -Dverbose=true} also
+ * prints every seed's regret.
  *
  * <pre>
  * mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test \
@@ -45,6 +47,7 @@ public final class TunerSearchBenchmark {
     /** The Optuna side, from the repository root (where the documented command runs) or the module folder. */
     private static final Path OPTUNA_SCRIPT = Stream.of(Path.of("tune-engine/src/test/python/tuner_bench_optuna.py"), Path.of("src/test/python/tuner_bench_optuna.py"))
             .filter(Files::isRegularFile).findFirst().orElse(Path.of("tune-engine/src/test/python/tuner_bench_optuna.py"));
+    private static final int FIRST_SEED = Integer.getInteger("firstSeed", 0);
     private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
 
     private TunerSearchBenchmark() {
@@ -89,10 +92,13 @@ public final class TunerSearchBenchmark {
                 Map<String, List<Double>> bySearcher = best.computeIfAbsent(problem.name(), k -> new LinkedHashMap<>());
                 for (Map.Entry<String, Supplier<SearchAlgorithm>> s : searchers().entrySet()) {
                     List<Double> values = bySearcher.computeIfAbsent(s.getKey(), k -> new ArrayList<>());
-                    for (int seed = 0; seed < seeds; seed++) {
+                    for (int seed = FIRST_SEED; seed < FIRST_SEED + seeds; seed++) {
                         values.add(bestThroughTuner(problem, s.getKey(), s.getValue().get(), seed, evaluations, storage));
                     }
                     System.err.printf(Locale.ROOT, "%s %s: median best %.5g%n", problem.name(), s.getKey(), median(values));
+                    if (Boolean.getBoolean("verbose")) {
+                        System.err.println(problem.name() + " " + s.getKey() + " regrets " + values.stream().map(v -> String.format(Locale.ROOT, "%.3g", v - problem.optimum())).toList());
+                    }
                 }
             }
         } finally {
@@ -110,7 +116,7 @@ public final class TunerSearchBenchmark {
             throws IOException, InterruptedException {
         String names = String.join(",", problems.stream().map(Problem::name).toList());
         Process python = new ProcessBuilder(System.getProperty("python", "/usr/bin/python3"), OPTUNA_SCRIPT.toString(),
-                String.valueOf(evaluations), String.valueOf(seeds), names).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                String.valueOf(evaluations), String.valueOf(seeds), names, String.valueOf(FIRST_SEED)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         ObjectMapper json = new ObjectMapper();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(python.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {

@@ -64,8 +64,7 @@ final class DefaultComponents {
     static ResultGrid resultGrid(List<Trial> trials, ExperimentSpec spec) {
         List<TrialOutcome> outcomes = new ArrayList<>(trials.size());
         for (Trial t : trials) {
-            outcomes.add(new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t.lastResult(), t::history, t.errorTrace(), t.localDir(),
-                    t.latestCheckpoint().orElse(null), t.numFailures()));
+            outcomes.add(TrialOutcome.of(t));
         }
         return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir(), spec.info().objectives());
     }

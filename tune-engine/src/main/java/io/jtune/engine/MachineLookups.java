@@ -7,7 +7,7 @@ import java.time.ZoneId;
 /**
  * Reads, on a daemon thread started when the {@link Tuner} class loads, what every run asks of
  * the machine and a fresh JVM takes tens of milliseconds to read the first time: the machine's
- * resources (its memory through the management beans, its GPUs through {@code nvidia-smi}), the
+ * resources (its GPUs through {@code nvidia-smi}; the memory is read only when asked for), the
  * host's name and address (results' {@code hostname} and {@code node_ip}) and the time-zone rules
  * behind results' {@code date}. The driver's set-up goes on meanwhile and finds them read, or
  * waits for the read under way; a read that fails here fails again where the driver asks for it,
@@ -27,8 +27,9 @@ final class MachineLookups extends Thread {
     @Override
     public void run() {
         try {
-            ZoneId.systemDefault().getRules();
+            // in the order a run needs them: the resources when the experiment is set up, then the first result's fields
             MachineResources.detect();
+            ZoneId.systemDefault().getRules();
             LocalHost.name();
         } catch (RuntimeException | LinkageError e) {
             // left for the driver's own read to report

@@ -4,6 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.runner.Trial;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
@@ -20,7 +21,9 @@ public final class TrialOutcome {
     private final String name;
     private final Config config;
     private final TrialStatus status;
-    private final Result lastResult;
+    /** The last result once read; until then {@link #lastResultSource} reads it. */
+    private Result lastResult;
+    private Supplier<Result> lastResultSource;
     private final Supplier<List<Result>> history;
     private final String errorTrace;
     private final Path dir;
@@ -30,11 +33,16 @@ public final class TrialOutcome {
     /** An outcome whose {@code history} is read back by the supplier when asked for; {@code lastResult} is its last element (null when none). */
     public TrialOutcome(String id, String name, Config config, TrialStatus status, Result lastResult, Supplier<List<Result>> history,
                         String errorTrace, Path dir, Checkpoint latestCheckpoint, int numFailures) {
+        this(id, name, config, status, history, errorTrace, dir, latestCheckpoint, numFailures);
+        this.lastResult = lastResult;
+    }
+
+    private TrialOutcome(String id, String name, Config config, TrialStatus status, Supplier<List<Result>> history,
+                         String errorTrace, Path dir, Checkpoint latestCheckpoint, int numFailures) {
         this.id = id;
         this.name = name;
         this.config = config;
         this.status = status;
-        this.lastResult = lastResult;
         this.history = history;
         this.errorTrace = errorTrace;
         this.dir = dir;
@@ -47,6 +55,19 @@ public final class TrialOutcome {
                         Checkpoint latestCheckpoint, int numFailures) {
         this(id, name, config, status, history.isEmpty() ? null : history.get(history.size() - 1), held(history), errorTrace, dir,
                 latestCheckpoint, numFailures);
+    }
+
+    /**
+     * The outcome of a trial of the run that just ended. Its last result is read from the trial when
+     * first asked for, not here: a trial kept without files rebuilds it from its columns, which for
+     * a grid of thousands of trials cost the end of a cold run tens of milliseconds to make results
+     * mostly never read.
+     */
+    static TrialOutcome of(Trial t) {
+        TrialOutcome outcome = new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t::history, t.errorTrace(), t.localDir(),
+                t.latestCheckpoint().orElse(null), t.numFailures());
+        outcome.lastResultSource = t::lastResult;
+        return outcome;
     }
 
     private static Supplier<List<Result>> held(List<Result> history) {
@@ -92,7 +113,11 @@ public final class TrialOutcome {
     }
 
     /** The last result, or null when the trial reported none. */
-    public Result lastResult() {
+    public synchronized Result lastResult() {
+        if (lastResultSource != null) {
+            lastResult = lastResultSource.get();
+            lastResultSource = null;
+        }
         return lastResult;
     }
 

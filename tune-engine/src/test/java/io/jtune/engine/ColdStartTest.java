@@ -35,17 +35,18 @@ import org.junit.jupiter.api.Test;
  */
 class ColdStartTest {
     /** Classes (by name prefix) a plain run must not load, and why. */
-    private static final Map<String, String> NOT_LOADED = Map.of(
-            "net.bytebuddy.", "Byte Buddy, for a plain Trainable class",
-            "ch.qos.logback.", "Logback, by a run that logs nothing",
-            "org.slf4j.LoggerFactory", "SLF4J, by a run that logs nothing",
-            "io.jtune.engine.log.FallbackLogging", "the look through the class path for an SLF4J provider, by a run that logs nothing",
-            "com.fasterxml.jackson.", "Jackson, with no state to save",
-            "io.github.classgraph.", "ClassGraph",
-            "java.util.logging.Logger", "java.util.logging (the management beans behind the machine's memory load only its LogManager class)",
-            "java.util.Formatter", "String.format",
-            "java.time.format.DateTimeFormatter", "a DateTimeFormatter for results' dates",
-            "java.lang.runtime.ObjectMethods", "a record's equals, hashCode or toString (its first call builds method handles)");
+    private static final Map<String, String> NOT_LOADED = Map.ofEntries(
+            Map.entry("net.bytebuddy.", "Byte Buddy, for a plain Trainable class"),
+            Map.entry("ch.qos.logback.", "Logback, by a run that logs nothing"),
+            Map.entry("org.slf4j.LoggerFactory", "SLF4J, by a run that logs nothing"),
+            Map.entry("io.jtune.engine.log.FallbackLogging", "the look through the class path for an SLF4J provider, by a run that logs nothing"),
+            Map.entry("com.fasterxml.jackson.", "Jackson, with no state to save"),
+            Map.entry("io.github.classgraph.", "ClassGraph"),
+            Map.entry("java.util.logging.", "java.util.logging"),
+            Map.entry("java.lang.management.", "the management beans (the machine's memory is read only when a trial asks for memory)"),
+            Map.entry("java.util.Formatter", "String.format"),
+            Map.entry("java.time.format.DateTimeFormatter", "a DateTimeFormatter for results' dates"),
+            Map.entry("java.lang.runtime.ObjectMethods", "a record's equals, hashCode or toString (its first call builds method handles)"));
     /** Classes whose code makes every trial: none of their call sites may need linking (a lambda, a method reference, an indy concatenation). */
     private static final List<String> NO_CALL_SITES = List.of("io.jtune.api.Config", "io.jtune.engine.search.VariantPlan",
             "io.jtune.engine.search.BasicVariantGenerator", "io.jtune.engine.runner.TrialNames", "io.jtune.engine.runner.DateStamp");

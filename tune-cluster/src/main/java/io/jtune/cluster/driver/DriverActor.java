@@ -127,7 +127,8 @@ final class DriverActor extends AbstractBehavior<Object> {
                 .onMessage(ChunkAck.class, this::onChunkAck)
                 .onMessage(Chunk.class, this::onChunk)
                 .onMessage(ToDriver.Started.class, this::onStarted)
-                .onMessage(ToDriver.FromTrial.class, this::onTrialEvent)
+                .onMessage(ToDriver.FromTrial.class, m -> onTrialEvent(m.node(), m.event(), m.checkpoint()))
+                .onMessage(ToDriver.Results.class, this::onResults)
                 .onSignal(Terminated.class, this::onTerminated)
                 .build();
     }
@@ -362,9 +363,18 @@ final class DriverActor extends AbstractBehavior<Object> {
         return new Checkpoint(folder);
     }
 
-    /** An event of a run, posted as the engine's event; a checkpoint it names is moved into the trial's folder first. */
-    private Behavior<Object> onTrialEvent(ToDriver.FromTrial message) {
-        Event event = message.event();
+    private Behavior<Object> onResults(ToDriver.Results message) {
+        for (Event result : message.results()) {
+            onTrialEvent(message.node(), result, null);
+        }
+        return this;
+    }
+
+    /**
+     * An event of a run from worker {@code node}, posted as the engine's event; a checkpoint it names
+     * ({@code ref}: the transfer that carried it, or null) is moved into the trial's folder first.
+     */
+    private Behavior<Object> onTrialEvent(String node, Event event, CheckpointRef ref) {
         TrialEvent posted = EventMapping.toTrialEvent(event);
         if (posted == null) {
             return this;
@@ -374,15 +384,15 @@ final class DriverActor extends AbstractBehavior<Object> {
             return this;
         }
         if (posted instanceof TrialEvent.Reported r) {
-            Checkpoint checkpoint = run.shared ? inPlace(run, r.checkpoint()) : receive(run, message.checkpoint());
+            Checkpoint checkpoint = run.shared ? inPlace(run, r.checkpoint()) : receive(run, ref);
             posted = new TrialEvent.Reported(r.trialId(), r.runId(), r.metrics(), checkpoint, r.stepNanos());
         } else if (posted instanceof TrialEvent.Saved s) {
             run.pendingSaves = Math.max(0, run.pendingSaves - 1);
-            Checkpoint checkpoint = run.shared ? inPlace(run, s.checkpoint()) : receive(run, message.checkpoint());
+            Checkpoint checkpoint = run.shared ? inPlace(run, s.checkpoint()) : receive(run, ref);
             posted = new TrialEvent.Saved(s.trialId(), s.runId(), checkpoint, s.iteration());
         } else {
             if (posted instanceof TrialEvent.Failed f) {
-                LOG.info("trial {} failed on worker {}: {}", f.trialId(), message.node(), f.error().toString());
+                LOG.info("trial {} failed on worker {}: {}", f.trialId(), node, f.error().toString());
             }
             run.ended = true;
         }

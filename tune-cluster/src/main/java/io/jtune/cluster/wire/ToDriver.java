@@ -2,6 +2,7 @@ package io.jtune.cluster.wire;
 
 import io.jtune.cluster.node.TrainableCode;
 import io.jtune.engine.remote.Event;
+import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /** What workers and their trials send to the driver. */
@@ -25,5 +26,13 @@ public interface ToDriver extends ClusterMessage {
      * worker's), else null.
      */
     record FromTrial(String node, Event event, CheckpointRef checkpoint) implements ToDriver {
+    }
+
+    /**
+     * Results of one run, in the order they were made, sent as one message when the trial's actor had
+     * several waiting (a run with a result buffer streams them faster than one message each can go):
+     * {@link Event.Reported}s naming no checkpoint to stream.
+     */
+    record Results(String node, List<Event> results) implements ToDriver {
     }
 }

@@ -12,6 +12,8 @@ import io.jtune.engine.remote.TrialHost;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -26,8 +28,10 @@ import org.slf4j.LoggerFactory;
  * One run of one trial on a worker, as an actor the driver watches. The engine's
  * {@link TrialHost} runs the trainable on a thread of its own; the actor hands it the driver's
  * commands and sends its events to the driver, streaming each checkpoint folder before the event
- * that names it (later events wait, so the driver sees them in order). The actor stops when the
- * run has ended and everything is sent.
+ * that names it (later events wait, so the driver sees them in order). Results that queue up while
+ * the actor is busy (a run with a result buffer makes them faster than they can go one by one) go
+ * as one {@link ToDriver.Results} message. The actor stops when the run has ended and everything
+ * is sent.
  */
 final class TrialActor extends AbstractBehavior<Object> {
     private static final Logger LOG = LoggerFactory.getLogger(TrialActor.class);
@@ -35,6 +39,9 @@ final class TrialActor extends AbstractBehavior<Object> {
     /** An event of the host, from a trainable's thread. */
     private record Local(Event event) {
     }
+
+    /** Sent to itself after an event arrives: by then the events that arrived with it are in the outbox, to go together. */
+    private enum Flush { NOW }
 
     private final Command.StartTrial start;
     private final ActorRef<ToDriver> driver;
@@ -47,6 +54,7 @@ final class TrialActor extends AbstractBehavior<Object> {
     private Path lastSent;
     private long transfers;
     private boolean ended;
+    private boolean flushQueued;
 
     /** {@code start} names the worker's own trial folder and checkpoint. */
     static Behavior<Object> create(Command.StartTrial start, ActorRef<ToDriver> driver, String node, ClassLoader loader, boolean inPlace) {
@@ -75,6 +83,14 @@ final class TrialActor extends AbstractBehavior<Object> {
                 })
                 .onMessage(Local.class, local -> {
                     outbox.add(local.event());
+                    if (!flushQueued) {
+                        flushQueued = true;
+                        getContext().getSelf().tell(Flush.NOW);
+                    }
+                    return this;
+                })
+                .onMessage(Flush.class, flush -> {
+                    flushQueued = false;
                     return drain();
                 })
                 .onMessage(ChunkAck.class, this::onAck)
@@ -93,11 +109,20 @@ final class TrialActor extends AbstractBehavior<Object> {
         return this;
     }
 
-    /** Sends what the outbox holds, in order; an event naming a checkpoint waits until its folder is streamed. */
+    /**
+     * Sends what the outbox holds, in order: results naming no checkpoint to stream together, other
+     * events one by one; an event naming a checkpoint waits until its folder is streamed.
+     */
     private Behavior<Object> drain() {
+        List<Event> results = new ArrayList<>();
         while (!outbox.isEmpty()) {
             Event next = outbox.peek();
             String checkpoint = inPlace ? null : checkpointOf(next);
+            if (checkpoint == null && next instanceof Event.Reported) {
+                results.add(outbox.poll());
+                continue;
+            }
+            sendResults(results);
             CheckpointRef ref = null;
             if (checkpoint != null) {
                 Path folder = Path.of(checkpoint);
@@ -129,7 +154,15 @@ final class TrialActor extends AbstractBehavior<Object> {
                 driver.tell(new ToDriver.FromTrial(node, next, ref));
             }
         }
+        sendResults(results);
         return ended ? Behaviors.stopped() : this;
+    }
+
+    private void sendResults(List<Event> results) {
+        if (!results.isEmpty()) {
+            driver.tell(new ToDriver.Results(node, List.copyOf(results)));
+            results.clear();
+        }
     }
 
     /** Once the driver has a checkpoint, the worker keeps only that latest one of the trial. */

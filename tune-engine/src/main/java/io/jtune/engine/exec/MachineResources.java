@@ -8,15 +8,20 @@ import java.util.TreeMap;
 /**
  * What one machine offers to trials: CPUs, GPUs, memory in bytes and custom named resources.
  * {@link #detect()} reads the machine (CPU count from the JVM, GPUs from {@code nvidia-smi -L},
- * physical memory); every amount can be overridden with the {@code with...} methods.
+ * physical memory); every amount can be overridden with the {@code with...} methods. A memory
+ * amount of {@value #PHYSICAL_MEMORY} stands for this machine's physical memory, read when first
+ * asked for ({@link #memoryBytes()}): the management beans behind it cost a fresh JVM tens of
+ * milliseconds, which a run whose trials ask for no memory then never waits for.
  */
 public record MachineResources(double cpu, double gpu, long memoryBytes, Map<String, Double> custom) {
+    /** The memory amount that stands for this machine's physical memory, read when first asked for. */
+    public static final long PHYSICAL_MEMORY = -1;
 
     public MachineResources {
         requireAmount("cpu", cpu);
         requireAmount("gpu", gpu);
-        if (memoryBytes < 0) {
-            throw new IllegalArgumentException("machine memory must be >= 0 bytes, got " + memoryBytes);
+        if (memoryBytes < 0 && memoryBytes != PHYSICAL_MEMORY) {
+            throw new IllegalArgumentException("machine memory must be >= 0 bytes (or " + PHYSICAL_MEMORY + " for the physical memory), got " + memoryBytes);
         }
         custom = Map.copyOf(new TreeMap<>(custom));
         for (Map.Entry<String, Double> e : custom.entrySet()) {
@@ -24,9 +29,27 @@ public record MachineResources(double cpu, double gpu, long memoryBytes, Map<Str
         }
     }
 
-    /** The resources of this machine, detected once per JVM. */
+    /** The resources of this machine, detected once per JVM (the memory when first asked for). */
     public static MachineResources detect() {
         return Detected.VALUE;
+    }
+
+    /** The memory in bytes: the amount given, or the physical memory for {@value #PHYSICAL_MEMORY}. */
+    @Override
+    public long memoryBytes() {
+        return memoryBytes == PHYSICAL_MEMORY ? PhysicalMemory.BYTES : memoryBytes;
+    }
+
+    /** Equal amounts, the physical memory counted as its amount. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof MachineResources m && Double.compare(cpu, m.cpu) == 0 && Double.compare(gpu, m.gpu) == 0
+                && (memoryBytes == m.memoryBytes || memoryBytes() == m.memoryBytes()) && custom.equals(m.custom);
+    }
+
+    @Override
+    public int hashCode() {
+        return ((Double.hashCode(cpu) * 31 + Double.hashCode(gpu)) * 31 + Long.hashCode(memoryBytes())) * 31 + custom.hashCode();
     }
 
     public MachineResources withCpu(double amount) {
@@ -59,7 +82,7 @@ public record MachineResources(double cpu, double gpu, long memoryBytes, Map<Str
         StringBuilder s = new StringBuilder()
                 .append(format(cpu)).append(" CPU, ")
                 .append(format(gpu)).append(" GPU, ")
-                .append(String.format(Locale.ROOT, "%.1f GiB memory", memoryBytes / (double) (1L << 30)));
+                .append(String.format(Locale.ROOT, "%.1f GiB memory", memoryBytes() / (double) (1L << 30)));
         custom.forEach((k, v) -> s.append(", ").append(format(v)).append(' ').append(k));
         return s.toString();
     }
@@ -69,14 +92,11 @@ public record MachineResources(double cpu, double gpu, long memoryBytes, Map<Str
     }
 
     private static final class Detected {
-        static final MachineResources VALUE = new MachineResources(
-                Runtime.getRuntime().availableProcessors(), GpuProbe.countGpus(), physicalMemory(), Map.of());
+        static final MachineResources VALUE = new MachineResources(Runtime.getRuntime().availableProcessors(), GpuProbe.countGpus(), PHYSICAL_MEMORY, Map.of());
+    }
 
-        private static long physicalMemory() {
-            if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-                return os.getTotalMemorySize();
-            }
-            return Runtime.getRuntime().maxMemory();
-        }
+    private static final class PhysicalMemory {
+        static final long BYTES = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() : Runtime.getRuntime().maxMemory();
     }
 }

@@ -59,8 +59,11 @@ public final class ResourcePool {
     }
 
     private boolean fits(ResourceRequest r, long cpu, long gpu, long memory, Map<String, Long> custom) {
-        if (cpu + units(r.cpu()) > totalCpu || gpu + units(r.gpu()) > totalGpu || memory + r.memoryBytes() > totals.memoryBytes()) {
+        if (cpu + units(r.cpu()) > totalCpu || gpu + units(r.gpu()) > totalGpu || r.memoryBytes() > 0 && memory + r.memoryBytes() > totals.memoryBytes()) {
             return false;
+        }
+        if (r.custom().isEmpty()) {
+            return true;
         }
         for (Map.Entry<String, Double> e : r.custom().entrySet()) {
             long wanted = units(e.getValue());

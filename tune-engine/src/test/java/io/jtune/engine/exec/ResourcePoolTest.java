@@ -2,6 +2,7 @@ package io.jtune.engine.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,5 +94,22 @@ class ResourcePoolTest {
         assertEquals(0.5, overridden.gpu());
         assertEquals(Map.of("db", 2.0), overridden.custom());
         assertThrows(IllegalArgumentException.class, () -> detected.withCpu(-1));
+    }
+
+    @Test
+    void thePhysicalMemoryIsReadWhenAskedForAndCountsAsItsAmount() {
+        MachineResources detected = MachineResources.detect();
+        long physical = detected.memoryBytes();
+        assertTrue(physical > 0);
+        assertEquals(physical, detected.withCpu(3).memoryBytes(), "kept through the with... methods");
+        MachineResources explicit = new MachineResources(detected.cpu(), detected.gpu(), physical, Map.of());
+        assertEquals(explicit, detected);
+        assertEquals(detected, explicit);
+        assertEquals(explicit.hashCode(), detected.hashCode());
+        assertNotEquals(explicit.withMemory(physical - 1), detected);
+        ResourcePool pool = new ResourcePool(detected);
+        assertFalse(pool.hasFree(ResourceRequest.cpus(0).withMemory(physical + 1)), "a request above the physical memory does not fit");
+        assertTrue(pool.hasFree(ResourceRequest.cpus(0).withMemory(physical)));
+        assertThrows(IllegalArgumentException.class, () -> detected.withMemory(-2));
     }
 }

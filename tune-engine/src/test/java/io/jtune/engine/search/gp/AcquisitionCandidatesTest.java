@@ -2,14 +2,22 @@ package io.jtune.engine.search.gp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jtune.api.Config;
+import io.jtune.api.Mode;
+import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.engine.search.bench.Problem;
 import io.jtune.engine.search.model.Observation;
 import io.jtune.engine.search.model.SpaceEncoding;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -162,5 +170,31 @@ class AcquisitionCandidatesTest {
             reached += nearest < 0.05 ? 1 : 0;
         }
         return reached;
+    }
+
+    /** Each option changes what the searcher suggests once the GP is in use, and only then; the defaults repeat exactly. */
+    @Test
+    void theOptionsReachTheSearch() {
+        List<Config> plain = suggestions(BayesOptSettings.defaults());
+        assertEquals(plain, suggestions(BayesOptSettings.defaults()), "the same seed gives the same suggestions");
+        for (BayesOptSettings option : List.of(BayesOptSettings.defaults().withCompressedLosses(true), BayesOptSettings.defaults().withAxisMoves(true))) {
+            List<Config> other = suggestions(option);
+            assertEquals(plain.subList(0, 10), other.subList(0, 10), "the random start is the same");
+            assertNotEquals(plain.subList(10, plain.size()), other.subList(10, other.size()), option.toString());
+        }
+    }
+
+    /** 14 sequential suggestions on Levy-4 (10 random, then 4 from the GP), seed 3. */
+    private static List<Config> suggestions(BayesOptSettings settings) {
+        Problem levy = Problem.box("levy4", 4, -10, 10, Problem::levy, 0);
+        BayesOptSearch searcher = new BayesOptSearch(settings.withSeed(3));
+        searcher.setup(new ExperimentInfo("options", Path.of("."), "loss", Mode.MIN, levy.space(), 3));
+        List<Config> out = new ArrayList<>();
+        for (int t = 0; t < 14; t++) {
+            Config config = searcher.suggest("t" + t);
+            out.add(config);
+            searcher.onTrialComplete("t" + t, Result.of(Map.of("loss", levy.function().applyAsDouble(config), Result.TRAINING_ITERATION, 1)), false);
+        }
+        return out;
     }
 }

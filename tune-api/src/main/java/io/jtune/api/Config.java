@@ -45,11 +45,23 @@ public final class Config {
 
     /** A config from path keys ({@code "a/b" -> 1} becomes {@code a: {b: 1}}), in the order given. */
     public static Config unflatten(Map<String, ?> flat) {
+        if (!hasPath(flat)) {
+            return of(flat);
+        }
         Map<String, Object> root = new LinkedHashMap<>();
         for (Map.Entry<String, ?> e : flat.entrySet()) {
             putPath(root, e.getKey(), e.getValue());
         }
         return of(root);
+    }
+
+    private static boolean hasPath(Map<String, ?> flat) {
+        for (String key : flat.keySet()) {
+            if (key.indexOf('/') >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @SuppressWarnings("unchecked")

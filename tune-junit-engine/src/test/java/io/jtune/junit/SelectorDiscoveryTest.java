@@ -8,6 +8,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPacka
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
 import io.jtune.junit.descriptor.TrainableClassDescriptor;
+import io.jtune.junit.fixtures.earlystop.AshaFullRunTrainable;
 import io.jtune.junit.fixtures.earlystop.EarlyStoppedTrainable;
 import io.jtune.junit.fixtures.earlystop.StopHighLossScheduler;
 import io.jtune.junit.fixtures.expect.MetExpectationTrainable;
@@ -38,7 +39,7 @@ class SelectorDiscoveryTest {
 
     private static final String FIXTURES = "io.jtune.junit.fixtures";
     private static final Set<String> ALL_FIXTURES = names(QuadraticTrainable.class, ExplodingTrainable.class, EarlyStoppedTrainable.class,
-            MetExpectationTrainable.class, MissedExpectationTrainable.class);
+            AshaFullRunTrainable.class, MetExpectationTrainable.class, MissedExpectationTrainable.class);
 
     @Test
     void aClassSelectorMakesOneContainerWithClassSourceAndTags() {
@@ -89,8 +90,8 @@ class SelectorDiscoveryTest {
 
     @Test
     void classNameFiltersApplyToScannedAndSelectedClasses() {
-        assertEquals(names(QuadraticTrainable.class, EarlyStoppedTrainable.class, MetExpectationTrainable.class, MissedExpectationTrainable.class),
-                experiments(discover(filters(ClassNameFilter.excludeClassNamePatterns(".*Exploding.*")), selectPackage(FIXTURES))));
+        assertEquals(names(QuadraticTrainable.class, EarlyStoppedTrainable.class, AshaFullRunTrainable.class, MetExpectationTrainable.class,
+                MissedExpectationTrainable.class), experiments(discover(filters(ClassNameFilter.excludeClassNamePatterns(".*Exploding.*")), selectPackage(FIXTURES))));
         assertEquals(names(MetExpectationTrainable.class, MissedExpectationTrainable.class),
                 experiments(discover(filters(ClassNameFilter.includeClassNamePatterns(".*Expectation.*")), selectPackage(FIXTURES))));
         assertEquals(Set.of(), experiments(discover(filters(ClassNameFilter.includeClassNamePatterns(".*Test")), selectClass(QuadraticTrainable.class))));
@@ -98,7 +99,7 @@ class SelectorDiscoveryTest {
 
     @Test
     void packageNameFiltersApply() {
-        assertEquals(names(QuadraticTrainable.class, EarlyStoppedTrainable.class),
+        assertEquals(names(QuadraticTrainable.class, EarlyStoppedTrainable.class, AshaFullRunTrainable.class),
                 experiments(discover(filters(PackageNameFilter.excludePackageNames(FIXTURES + ".expect", FIXTURES + ".failure")), selectPackage(FIXTURES))));
     }
 

@@ -40,7 +40,7 @@ public final class CsvFormat {
         } else if (Double.isInfinite(d)) {
             line.append(d > 0 ? "inf" : "-inf");
         } else {
-            line.append(isFloat ? NumberOutput.toString((float) d, true) : NumberOutput.toString(d, true));
+            line.append(isFloat ? NumberOutput.toString((float) d, true) : DoubleText.of(d));
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,11 +55,22 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
         }
         line.setLength(0);
         List<Column> columns = file.columns;
+        // the columns usually follow the result's keys: take the values in order, and look up the others
+        Iterator<Map.Entry<String, Object>> entries = result.asMap().entrySet().iterator();
+        Map.Entry<String, Object> next = entries.hasNext() ? entries.next() : null;
         for (int i = 0; i < columns.size(); i++) {
             if (i > 0) {
                 line.append(',');
             }
-            CsvFormat.appendCell(line, columns.get(i).valueIn(result, trialConfig));
+            Column column = columns.get(i);
+            Object value;
+            if (next != null && column.isKey(next.getKey())) {
+                value = next.getValue();
+                next = entries.hasNext() ? entries.next() : null;
+            } else {
+                value = column.valueIn(result, trialConfig);
+            }
+            CsvFormat.appendCell(line, value);
         }
         out.appendUtf8(line);
         out.append('\n');
@@ -78,6 +90,11 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
             this.name = name;
             this.key = key;
             this.nested = nested;
+        }
+
+        /** Whether this column is the result's top-level {@code resultKey}. */
+        boolean isKey(String resultKey) {
+            return nested != null && nested.length == 0 && resultKey.equals(key);
         }
 
         Object valueIn(Result result, Config trialConfig) {

@@ -57,7 +57,7 @@ final class JsonValues {
         if (v == null) {
             out.appendUtf8("null");
         } else if (v instanceof Double d) {
-            out.appendUtf8(NumberOutput.toString(d, true));
+            out.appendUtf8(DoubleText.of(d));
         } else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
             out.appendLong(((Number) v).longValue());
         } else if (v instanceof Boolean b) {

@@ -87,7 +87,7 @@ final class VariantPlan {
     }
 
     private Config resolve(Block block, long gridIndex, RandomGenerator rng) {
-        Map<String, Object> gridValues = new HashMap<>();
+        Map<String, Object> gridValues = block.grids().isEmpty() ? Map.of() : new HashMap<>();
         long rest = gridIndex;
         for (int i = 0; i < block.grids().size(); i++) {
             List<Object> values = block.gridDomains().get(i).values();

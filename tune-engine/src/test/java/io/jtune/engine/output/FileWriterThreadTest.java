@@ -86,10 +86,13 @@ class FileWriterThreadTest {
         Files.writeString(trial.localDir(), "a file where trial t1's folder should be");
         JsonLoggerCallback json = new JsonLoggerCallback();
         json.continueFrom(trial, List.of()); // as the runner starts a trial: nothing waits for the writer here
-        json.onTrialStart(trial);
-        json.onTrialResult(trial, JsonLoggerCallbackTest.result("training_iteration", 1));
 
-        UncheckedIOException e = assertThrows(UncheckedIOException.class, json::flush);
+        // the writer's failure reaches the driver at its next hand-over to the writer, at the latest at the flush
+        UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> {
+            json.onTrialStart(trial);
+            json.onTrialResult(trial, JsonLoggerCallbackTest.result("training_iteration", 1));
+            json.flush();
+        });
         assertTrue(e.getMessage().startsWith("cannot write " + trial.localDir().resolve(JsonLoggerCallback.RESULT_FILE) + " of trial t1: "), e.getMessage());
         assertThrows(UncheckedIOException.class, () -> json.onTrialComplete(trial), "the next hand-over to the writer throws it again");
     }

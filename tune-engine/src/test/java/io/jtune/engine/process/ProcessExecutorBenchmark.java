@@ -1,7 +1,10 @@
 package io.jtune.engine.process;
 
 import io.jtune.api.ResourceRequest;
+import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.TrialView;
 import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.bench.EngineBenchmark.NoOp;
@@ -31,8 +34,9 @@ import java.util.stream.Stream;
  *   <li>result throughput: 2 trials x 5,000 steps of a no-op trainable at once, output files off (results / s),
  *       also in worker processes with {@code Tuner.resultBuffer(n)} ({@code -DresultBuffer=n}, default 16), where a
  *       worker streams its results without waiting for each decision;</li>
- *   <li>handshake tax: 2 trials x 1,000 steps that sleep 2 ms each (500 results/s a trial), output files off:
- *       wall time / the 2 s minimum, on threads, in worker processes, and in worker processes with the result buffer;</li>
+ *   <li>handshake tax: 2 trials x 1,000 steps that sleep 2 ms each (500 results/s a trial), output files off, on
+ *       threads, in worker processes, and in worker processes with the result buffer: the time per step as the
+ *       driver sees results arrive (first to last result, so the workers' start is not in it) / the 2 ms a step sleeps;</li>
  *   <li>worker start: a worker JVM from its start to its {@code ready} event, with default JVM options.</li>
  * </ol>
  * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
@@ -70,10 +74,9 @@ public final class ProcessExecutorBenchmark {
                 double tt = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.threads(), storage, 1));
                 double tp = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage, 1));
                 double tb = 2.0 * THROUGHPUT_STEPS / seconds(() -> throughput(ExecutorFactory.process(), storage, buffer));
-                double minimum = SLEEPING_STEPS * SLEEP_MILLIS / 1e3;
-                double xt = seconds(() -> sleeping(ExecutorFactory.threads(), storage, 1)) / minimum;
-                double xp = seconds(() -> sleeping(ExecutorFactory.process(), storage, 1)) / minimum;
-                double xb = seconds(() -> sleeping(ExecutorFactory.process(), storage, buffer)) / minimum;
+                double xt = sleepingStepMillis(ExecutorFactory.threads(), storage, 1) / SLEEP_MILLIS;
+                double xp = sleepingStepMillis(ExecutorFactory.process(), storage, 1) / SLEEP_MILLIS;
+                double xb = sleepingStepMillis(ExecutorFactory.process(), storage, buffer) / SLEEP_MILLIS;
                 double ws = workerStartMillis();
                 if (!warmUp) {
                     overheadThreads.add(ot);
@@ -96,7 +99,7 @@ public final class ProcessExecutorBenchmark {
                 median(throughputThreads), median(throughputProcess), median(throughputProcess) / median(throughputThreads));
         System.out.printf(Locale.ROOT, "result throughput with resultBuffer(%d) (results/s):  process %.0f, %.1fx the unbuffered process run, %.2fx threads%n",
                 buffer, median(throughputBuffered), median(throughputBuffered) / median(throughputProcess), median(throughputBuffered) / median(throughputThreads));
-        System.out.printf(Locale.ROOT, "2 trials x %d steps of %d ms, wall / minimum:  threads %.3fx, process %.3fx, process with resultBuffer(%d) %.3fx%n",
+        System.out.printf(Locale.ROOT, "2 trials x %d steps of %d ms, time per step / %2$d ms:  threads %.3fx, process %.3fx, process with resultBuffer(%d) %.3fx%n",
                 SLEEPING_STEPS, SLEEP_MILLIS, median(taxThreads), median(taxProcess), buffer, median(taxBuffered));
         System.out.printf(Locale.ROOT, "worker start (ms, JVM start to ready): %.0f%n", median(start));
         System.out.printf(Locale.ROOT, "(medians of %d rounds after one warm-up round, %d CPUs)%n", runs, Runtime.getRuntime().availableProcessors());
@@ -117,9 +120,21 @@ public final class ProcessExecutorBenchmark {
         tuner(NoOp.class, executor, storage).numSamples(2).stop(Stoppers.maximumIteration(THROUGHPUT_STEPS)).resultBuffer(resultBuffer).fit();
     }
 
-    private static void sleeping(ExecutorFactory executor, Path storage, int resultBuffer) {
+    /** The ms per step of 2 trials stepping at once, from the first result the driver sees to the last. */
+    private static double sleepingStepMillis(ExecutorFactory executor, Path storage, int resultBuffer) {
+        long[] firstAndLast = new long[2];
+        Callback arrivals = new Callback() {
+            @Override
+            public void onTrialResult(TrialView trial, Result result) {
+                firstAndLast[1] = System.nanoTime();
+                if (firstAndLast[0] == 0) {
+                    firstAndLast[0] = firstAndLast[1];
+                }
+            }
+        };
         tuner(Sleepy.class, executor, storage).numSamples(2).space(SearchSpace.builder().constant("stepMillis", SLEEP_MILLIS).build())
-                .stop(Stoppers.maximumIteration(SLEEPING_STEPS)).resultBuffer(resultBuffer).fit();
+                .stop(Stoppers.maximumIteration(SLEEPING_STEPS)).resultBuffer(resultBuffer).callbacks(arrivals).fit();
+        return (firstAndLast[1] - firstAndLast[0]) / 1e6 / (SLEEPING_STEPS - 1);
     }
 
     private static Tuner tuner(Class<?> trainable, ExecutorFactory executor, Path storage) {

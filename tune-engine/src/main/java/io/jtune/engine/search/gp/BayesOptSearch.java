@@ -3,12 +3,12 @@ package io.jtune.engine.search.gp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
-import io.jtune.engine.search.model.Dimension;
 import io.jtune.engine.search.model.JsonArrays;
 import io.jtune.engine.search.model.ModelBasedSearch;
 import io.jtune.engine.search.model.Observation;
 import io.jtune.engine.search.model.SpaceEncoding;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -18,9 +18,9 @@ import java.util.random.RandomGenerator;
  * Bayesian optimisation with a Gaussian process (the model behind Ray Tune's
  * {@code BayesOptSearch}), in Java: a Matérn-5/2 GP with one length scale per feature, its
  * hyperparameters (length scales, signal and noise variance) chosen by maximising the log
- * marginal likelihood; expected improvement or UCB maximised over candidates (half uniform, half
- * perturbations of the best trials at widths drawn log-uniformly between 1/4 and 4 times
- * {@value #LOCAL_SPREAD} of the range per coordinate, so the search both polishes and jumps
+ * marginal likelihood (optionally fitted to compressed losses, see {@link #standardised}); expected
+ * improvement or UCB maximised over {@link AcquisitionCandidates} (uniform points, local
+ * perturbations of the best trials and optionally axis moves from them, so the search both polishes and jumps
  * between basins) and local compass refinement of the best ones. Integers and quantised floats are rounded inside the
  * model (candidates are scored at the value they decode to); choices and grids are one-hot.
  * The cost per suggestion stays bounded: the GP is fitted to at most {@code maxObservations}
@@ -39,11 +39,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
     /** The evaluation budget of a fit from the previous fit alone (from {@value #HYPER_FIT_POINTS} trials on). */
     private static final int WARM_FIT_EVALUATIONS = 60;
     private static final int HYPER_RANDOM_STARTS = 1;
-    private static final int TOP_LOCAL_STARTS = 5;
     private static final int REFINED = 3;
-    private static final double LOCAL_SPREAD = 0.05;
-    /** A local perturbation's width is LOCAL_SPREAD times a log-uniform factor in [1/SPREAD_RANGE, SPREAD_RANGE]. */
-    private static final double SPREAD_RANGE = 4;
     private static final double REFINE_STEP = 0.1;
     private static final double REFINE_MIN_STEP = 1e-3;
     private static final long REFIT_SALT = 0x5EED_F17L << 32;
@@ -87,7 +83,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         int real = train.size();
         pending().forEach(p -> train.add(new Observation(p.x(), worst, p.order())));
         double[][] z = new double[train.size()][];
-        double[] y = standardised(train, real);
+        double[] y = standardised(train, real, settings.compressLosses());
         for (int i = 0; i < z.length; i++) {
             z[i] = features.of(train.get(i).x());
         }
@@ -135,21 +131,39 @@ public final class BayesOptSearch extends ModelBasedSearch {
         fittedAt = observationCount;
     }
 
-    /** Losses scaled to mean 0 and standard deviation 1 over the first {@code real} (true) observations. */
-    private static double[] standardised(List<Observation> train, int real) {
+    /**
+     * The losses as the GP sees them, scaled to mean 0 and standard deviation 1 over the first
+     * {@code real} (true) observations; with {@code compress}, first compressed to
+     * {@code log(1 + (loss - best) / (median - best))} (best and median of the true observations),
+     * which keeps the order, and nearly the differences below the median, while losses far above it
+     * (the walls of a wide box) no longer dwarf the small differences near the best.
+     */
+    static double[] standardised(List<Observation> train, int real, boolean compress) {
+        double[] y = new double[train.size()];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = train.get(i).loss();
+        }
+        if (compress) {
+            double[] sorted = Arrays.copyOf(y, real);
+            Arrays.sort(sorted);
+            double best = sorted[0];
+            double spread = sorted[real / 2] > best ? sorted[real / 2] - best : sorted[real - 1] - best;
+            for (int i = 0; i < y.length; i++) {
+                y[i] = spread > 0 ? Math.log1p((y[i] - best) / spread) : 0;
+            }
+        }
         double mean = 0;
         for (int i = 0; i < real; i++) {
-            mean += train.get(i).loss();
+            mean += y[i];
         }
         mean /= real;
         double var = 0;
         for (int i = 0; i < real; i++) {
-            var += (train.get(i).loss() - mean) * (train.get(i).loss() - mean);
+            var += (y[i] - mean) * (y[i] - mean);
         }
         double sd = real > 1 && var > 0 ? Math.sqrt(var / real) : 1;
-        double[] y = new double[train.size()];
         for (int i = 0; i < y.length; i++) {
-            y[i] = (train.get(i).loss() - mean) / sd;
+            y[i] = (y[i] - mean) / sd;
         }
         return y;
     }
@@ -191,10 +205,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         double[] means = new double[n];
         double[] bounds = new double[n];
         for (int i = 0; i < n; i++) {
-            double[] c = i % 2 == 0 || top.isEmpty()
-                    ? uniform(encoding, rng)
-                    : perturbed(encoding, top.get(rng.nextInt(Math.min(TOP_LOCAL_STARTS, top.size()))).x(), rng);
-            candidates[i] = encoding.snap(c);
+            candidates[i] = encoding.snap(AcquisitionCandidates.draw(i, encoding, top, settings.axisMoves(), rng));
             means[i] = gp.mean(features.of(candidates[i]), covariances[i]);
             bounds[i] = acquisition(means[i], gp.sdUpperBound(covariances[i]), best);
         }
@@ -289,29 +300,6 @@ public final class BayesOptSearch extends ModelBasedSearch {
 
     private double acquisition(double mean, double sd, double best) {
         return settings.acquisition().score(mean, sd, best, settings.xi(), settings.kappa());
-    }
-
-    private static double[] uniform(SpaceEncoding encoding, RandomGenerator rng) {
-        double[] x = new double[encoding.size()];
-        for (int j = 0; j < x.length; j++) {
-            Dimension d = encoding.dimension(j);
-            x[j] = d.isCategorical() ? rng.nextInt(d.size()) : rng.nextDouble();
-        }
-        return x;
-    }
-
-    private static double[] perturbed(SpaceEncoding encoding, double[] centre, RandomGenerator rng) {
-        double[] x = centre.clone();
-        for (int j = 0; j < x.length; j++) {
-            Dimension d = encoding.dimension(j);
-            if (d.isCategorical()) {
-                x[j] = rng.nextDouble() < LOCAL_SPREAD ? rng.nextInt(d.size()) : x[j];
-            } else {
-                double spread = LOCAL_SPREAD * Math.pow(SPREAD_RANGE, 2 * rng.nextDouble() - 1);
-                x[j] = Math.max(0, Math.min(1, x[j] + spread * rng.nextGaussian()));
-            }
-        }
-        return x;
     }
 
     @Override

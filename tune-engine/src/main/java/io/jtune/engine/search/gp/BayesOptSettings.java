@@ -15,9 +15,14 @@ import java.util.OptionalLong;
  *                        beyond 100 trials the gap grows in proportion to the trial count (10 at 200 trials, 50 at 1,000)
  * @param candidates      random candidates scored per suggestion before local refinement (1000)
  * @param seed            a seed of the searcher's own; empty derives one from the experiment's seed
+ * @param compressLosses  fit the GP to {@code log(1 + (loss - best) / (median - best))} instead of the losses (off):
+ *                        losses far above the median no longer dwarf the differences near the best, so the search
+ *                        polishes sooner and deeper; it also settles sooner in the basin it is in
+ * @param axisMoves       a quarter of the candidates redraw a few coordinates of one of the best trials across their
+ *                        whole range and keep the rest, taken from the local perturbations (off; see {@link AcquisitionCandidates})
  */
 public record BayesOptSettings(Acquisition acquisition, double xi, double kappa, int nInitialPoints, int maxObservations,
-                               int refitEvery, int candidates, OptionalLong seed) {
+                               int refitEvery, int candidates, OptionalLong seed, boolean compressLosses, boolean axisMoves) {
 
     public BayesOptSettings {
         Knobs.require("BayesOpt", acquisition != null, "acquisition must be EI or UCB, got null");
@@ -31,30 +36,38 @@ public record BayesOptSettings(Acquisition acquisition, double xi, double kappa,
 
 
     public static BayesOptSettings defaults() {
-        return new BayesOptSettings(Acquisition.EI, 0.0, 2.576, 10, 200, 5, 1000, OptionalLong.empty());
+        return new BayesOptSettings(Acquisition.EI, 0.0, 2.576, 10, 200, 5, 1000, OptionalLong.empty(), false, false);
     }
 
     public BayesOptSettings withAcquisition(Acquisition v, double xiValue, double kappaValue) {
-        return new BayesOptSettings(v, xiValue, kappaValue, nInitialPoints, maxObservations, refitEvery, candidates, seed);
+        return new BayesOptSettings(v, xiValue, kappaValue, nInitialPoints, maxObservations, refitEvery, candidates, seed, compressLosses, axisMoves);
     }
 
     public BayesOptSettings withNInitialPoints(int v) {
-        return new BayesOptSettings(acquisition, xi, kappa, v, maxObservations, refitEvery, candidates, seed);
+        return new BayesOptSettings(acquisition, xi, kappa, v, maxObservations, refitEvery, candidates, seed, compressLosses, axisMoves);
     }
 
     public BayesOptSettings withMaxObservations(int v) {
-        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, v, refitEvery, candidates, seed);
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, v, refitEvery, candidates, seed, compressLosses, axisMoves);
     }
 
     public BayesOptSettings withRefitEvery(int v) {
-        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, v, candidates, seed);
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, v, candidates, seed, compressLosses, axisMoves);
     }
 
     public BayesOptSettings withCandidates(int v) {
-        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, refitEvery, v, seed);
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, refitEvery, v, seed, compressLosses, axisMoves);
     }
 
     public BayesOptSettings withSeed(long v) {
-        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, refitEvery, candidates, OptionalLong.of(v));
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, refitEvery, candidates, OptionalLong.of(v), compressLosses, axisMoves);
+    }
+
+    public BayesOptSettings withCompressedLosses(boolean v) {
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, refitEvery, candidates, seed, v, axisMoves);
+    }
+
+    public BayesOptSettings withAxisMoves(boolean v) {
+        return new BayesOptSettings(acquisition, xi, kappa, nInitialPoints, maxObservations, refitEvery, candidates, seed, compressLosses, v);
     }
 }

@@ -17,7 +17,7 @@ public final class BayesOptFactory implements AnnotationFactory<BayesOpt, Search
             default -> throw new IllegalArgumentException("@BayesOpt(acquisition = \"" + a.acquisition() + "\"): use \"ei\" or \"ucb\"");
         };
         BayesOptSettings s = new BayesOptSettings(acquisition, a.xi(), a.kappa(), a.nInitialPoints(), a.maxObservations(), a.refitEvery(),
-                a.candidates(), OptionalLong.empty(), false, false);
+                a.candidates(), OptionalLong.empty(), a.compressedLosses(), a.axisMoves());
         return new BayesOptSearch(a.seed() >= 0 ? s.withSeed(a.seed()) : s, PointsToEvaluate.parseJson(a.pointsToEvaluate(), "BayesOpt"));
     }
 }

@@ -66,6 +66,11 @@ public final class BayesOptSearch extends ModelBasedSearch {
         this.settings = settings;
     }
 
+    /** The knobs this searcher runs with. */
+    public BayesOptSettings settings() {
+        return settings;
+    }
+
     @Override
     protected void onSetup(SpaceEncoding encoding) {
         features = new GpFeatures(encoding);

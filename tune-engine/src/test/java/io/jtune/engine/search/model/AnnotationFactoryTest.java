@@ -17,7 +17,9 @@ import io.jtune.engine.search.bench.Driver;
 import io.jtune.engine.search.bench.Problem;
 import io.jtune.engine.search.bohb.BohbSearch;
 import io.jtune.engine.search.cmaes.CmaEsSearch;
+import io.jtune.engine.search.gp.Acquisition;
 import io.jtune.engine.search.gp.BayesOptSearch;
+import io.jtune.engine.search.gp.BayesOptSettings;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.search.tpe.TpeSettings;
 import java.lang.annotation.Annotation;
@@ -30,7 +32,7 @@ class AnnotationFactoryTest {
     static final class TpeTrainable {
     }
 
-    @BayesOpt(acquisition = "UCB", kappa = 1.5)
+    @BayesOpt(acquisition = "UCB", kappa = 1.5, compressedLosses = true, axisMoves = true)
     static final class GpTrainable {
     }
 
@@ -71,6 +73,15 @@ class AnnotationFactoryTest {
         Config first = s.suggest("t0");
         assertEquals(2.5, first.getDouble("x1"));
         assertEquals(7, first.getInt("x2"));
+    }
+
+    @Test
+    void bayesOptAnnotationCarriesItsKnobs() throws ReflectiveOperationException {
+        BayesOptSettings settings = assertInstanceOf(BayesOptSearch.class, build(GpTrainable.class, BayesOpt.class)).settings();
+        assertEquals(Acquisition.UCB, settings.acquisition());
+        assertEquals(1.5, settings.kappa());
+        assertTrue(settings.compressLosses());
+        assertTrue(settings.axisMoves());
     }
 
     @Test

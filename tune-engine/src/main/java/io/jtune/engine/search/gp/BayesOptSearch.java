@@ -25,19 +25,14 @@ import java.util.random.RandomGenerator;
  * model (candidates are scored at the value they decode to); choices and grids are one-hot.
  * The cost per suggestion stays bounded: the GP is fitted to at most {@code maxObservations}
  * trials (the best half and a random share of the rest), hyperparameters are fitted to at most
- * 100 of them and only every {@code refitEvery} suggestions once 20 trials are done, less often
- * beyond 100 trials (the gap grows in proportion to the trial count); between fits the GP's factor is extended with the new
- * trials rather than recomputed. Trials in
+ * 100 of them and only every {@code refitEvery} suggestions once 20 trials are done; between fits
+ * the GP's factor is extended with the new trials rather than recomputed. Trials in
  * flight enter the GP with the worst loss seen (constant liar), so parallel suggestions spread.
  */
 public final class BayesOptSearch extends ModelBasedSearch {
     private static final int ALWAYS_REFIT_BELOW = 20;
-    /** Beyond this many trials the gap between two hyperparameter fits grows in proportion to the trial count. */
-    private static final int REFIT_THINNING_FROM = 100;
     private static final int HYPER_FIT_POINTS = 100;
     private static final int HYPER_FIT_EVALUATIONS = 150;
-    /** The evaluation budget of a fit from the previous fit alone (from {@value #HYPER_FIT_POINTS} trials on). */
-    private static final int WARM_FIT_EVALUATIONS = 60;
     private static final int HYPER_RANDOM_STARTS = 1;
     private static final int REFINED = 3;
     private static final double REFINE_STEP = 0.1;
@@ -92,7 +87,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         for (int i = 0; i < z.length; i++) {
             z[i] = features.of(train.get(i).x());
         }
-        if (fittedAt < 0 || done.size() < ALWAYS_REFIT_BELOW || done.size() - fittedAt >= refitGap(done.size())) {
+        if (fittedAt < 0 || done.size() < ALWAYS_REFIT_BELOW || done.size() - fittedAt >= settings.refitEvery()) {
             refit(z, y, done.size());
         }
         GaussianProcess gp = GaussianProcess.reusing(lastModel, z, y, hyper);
@@ -104,20 +99,6 @@ public final class BayesOptSearch extends ModelBasedSearch {
         return maximiseAcquisition(gp, best, train.subList(0, real), rng);
     }
 
-    /**
-     * Suggestions between two hyperparameter fits at {@code observationCount} trials: {@code refitEvery},
-     * growing in proportion beyond {@value #REFIT_THINNING_FROM} trials (twice as far apart at 200,
-     * ten times at 1,000), when each new trial moves the fit less.
-     */
-    private int refitGap(int observationCount) {
-        return Math.max(settings.refitEvery(), (int) ((long) settings.refitEvery() * observationCount / REFIT_THINNING_FROM));
-    }
-
-    /**
-     * Refits the hyperparameters from the previous fit and, until {@value #HYPER_FIT_POINTS} trials
-     * are done, also from a random start; from then on the fit's data (that many points) changes
-     * little between fits, and a shorter run from the previous fit alone ends close to the optimum.
-     */
     private void refit(double[][] z, double[] y, int observationCount) {
         RandomGenerator rng = randomFor(REFIT_SALT + observationCount);
         double[][] fz = z;
@@ -131,8 +112,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
                 fy[i] = y[pick[i]];
             }
         }
-        boolean warmOnly = observationCount >= HYPER_FIT_POINTS;
-        hyper = HyperparameterFit.fit(fz, fy, hyper, warmOnly ? 0 : HYPER_RANDOM_STARTS, warmOnly ? WARM_FIT_EVALUATIONS : HYPER_FIT_EVALUATIONS, rng);
+        hyper = HyperparameterFit.fit(fz, fy, hyper, HYPER_RANDOM_STARTS, HYPER_FIT_EVALUATIONS, rng);
         fittedAt = observationCount;
     }
 

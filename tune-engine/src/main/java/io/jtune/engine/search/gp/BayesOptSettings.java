@@ -11,8 +11,7 @@ import java.util.OptionalLong;
  * @param kappa           UCB's weight of the standard deviation (2.576, as Ray's BayesOptSearch)
  * @param nInitialPoints  random trials before the GP is used (10, Ray's {@code random_search_steps})
  * @param maxObservations the most finished trials the GP is fitted to; beyond it the best half and a random share of the rest (200)
- * @param refitEvery      suggestions between two hyperparameter fits once 20 trials are done, every suggestion before (5);
- *                        beyond 100 trials the gap grows in proportion to the trial count (10 at 200 trials, 50 at 1,000)
+ * @param refitEvery      suggestions between two hyperparameter fits once 20 trials are done; every suggestion before (5)
  * @param candidates      random candidates scored per suggestion before local refinement (1000)
  * @param seed            a seed of the searcher's own; empty derives one from the experiment's seed
  * @param compressLosses  fit the GP to {@code log(1 + (loss - best) / (median - best))} instead of the losses (off):

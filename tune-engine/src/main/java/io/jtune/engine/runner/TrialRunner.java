@@ -104,8 +104,8 @@ public final class TrialRunner {
     private final Set<String> sampledPaths;
     private final String idPrefix;
     private final int maxPending;
-    /** How many results a trial may report ahead of the decisions ({@link ResultBuffer}). */
-    private final RunAhead resultBuffer;
+    /** How far a trial may run ahead of the decisions ({@link ResultBuffer}): the same for every trial of the experiment. */
+    private final RunAhead runAhead;
     private final long startNanos = System.nanoTime();
     /** When the time-based checks (stoppers' stopAll) last ran; they run at least once a tick even while no event comes. */
     private long lastTick = startNanos;
@@ -177,7 +177,7 @@ public final class TrialRunner {
         this.snapshotFile = new SnapshotFile(spec.experimentDir().resolve(ExperimentState.FILE), io);
         this.stallLimit = new StallLimit(spec.stallTimeout());
         this.runningLimit = runningLimit(spec, executor);
-        this.resultBuffer = ResultBuffer.inForce(spec, scheduler);
+        this.runAhead = ResultBuffer.inForce(spec, scheduler);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
         this.events = new EventIntake(this.executor, stateLock, order, byId::get);
         this.checkpoints = new CheckpointBook(this.executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
@@ -645,7 +645,7 @@ public final class TrialRunner {
             c.onTrialStart(trial);
         }
         Checkpoint from = restore == null ? null : restore.checkpoint();
-        executor.start(new TrialLaunch(trial.id(), trial.runId, trial.config(), trial.localDir(), trial.resources(), from, trial.iteration, List.of(), resultBuffer));
+        executor.start(new TrialLaunch(trial.id(), trial.runId, trial.config(), trial.localDir(), trial.resources(), from, trial.iteration, List.of(), runAhead));
         if (from != null) {
             for (Callback c : callbacks) {
                 c.onTrialRestore(trial, from);

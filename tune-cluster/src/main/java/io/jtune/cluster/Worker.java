@@ -6,7 +6,10 @@ import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.NodeResources;
 import io.jtune.cluster.node.TlsFiles;
 import io.jtune.cluster.worker.WorkerActor;
+import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.exec.MachineResources;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
@@ -43,7 +46,7 @@ public final class Worker {
     private Worker() {
     }
 
-    /** The options of one worker. */
+    /** The options of one worker; {@code workDir} is null until {@link #withWorkDir} when {@code --work-dir} was not given. */
     record Options(HostPort join, HostPort self, MachineResources resources, TlsFiles tls, Path workDir, Duration joinTimeout, int drivers) {
 
         static Options parse(String[] args) {
@@ -87,12 +90,28 @@ public final class Worker {
             }
             MachineResources offered = NodeResources.parse(resources, MachineResources.detect());
             HostPort self = new HostPort(host != null ? host : defaultHost(join), port);
-            try {
-                Path dir = workDir != null ? workDir : Files.createTempDirectory("jtune-worker");
-                return new Options(join, self, offered, insecure ? null : TlsFiles.in(tls), dir.toAbsolutePath().normalize(), Duration.ofSeconds(joinTimeout), drivers);
-            } catch (java.io.IOException e) {
-                throw new IllegalArgumentException("cannot make the work folder: " + e.getMessage(), e);
+            return new Options(join, self, offered, insecure ? null : TlsFiles.in(tls), workDir == null ? null : workDir.toAbsolutePath().normalize(),
+                    Duration.ofSeconds(joinTimeout), drivers);
+        }
+
+        /**
+         * The options with a work folder: {@code --work-dir}'s, else a new temporary folder that holds
+         * only copies of what the worker streams to drivers, deleted when the JVM exits (normally, on
+         * SIGTERM or Ctrl-C; a SIGKILL leaves it, as it leaves any process's files).
+         */
+        Options withWorkDir() throws IOException {
+            if (workDir != null) {
+                return this;
             }
+            Path made = Files.createTempDirectory("jtune-worker").toAbsolutePath();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    CheckpointFolders.deleteRecursively(made);
+                } catch (IOException | UncheckedIOException e) {
+                    System.err.println("jtune worker: could not delete its work folder " + made + ": " + e.getMessage());
+                }
+            }, "jtune-worker-cleanup"));
+            return new Options(join, self, resources, tls, made, joinTimeout, drivers);
         }
 
         private static int number(String option, String value) {
@@ -129,6 +148,12 @@ public final class Worker {
             System.err.println("jtune worker: " + e.getMessage());
             System.err.println("usage: io.jtune.cluster.Worker --join host:port [--host h] [--port p] [--resources cpu=16,gpu=2,memory=64g,label=1]"
                     + " [--tls folder | --insecure] [--work-dir folder] [--join-timeout seconds] [--drivers count]");
+            return EXIT_BAD_INPUT;
+        }
+        try {
+            options = options.withWorkDir();
+        } catch (IOException e) {
+            System.err.println("jtune worker: cannot make a work folder (" + e.getMessage() + "); give one with --work-dir");
             return EXIT_BAD_INPUT;
         }
         return run(options);

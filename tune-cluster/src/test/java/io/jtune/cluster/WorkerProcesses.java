@@ -82,9 +82,15 @@ final class WorkerProcesses implements AutoCloseable {
 
     /** Starts the program {@code main} with this JVM's class path (or {@code classPath}) and {@code args}. */
     WorkerProcess startMain(String name, String classPath, Class<?> main, String... args) {
+        return startMain(name, classPath, List.of(), main, args);
+    }
+
+    /** Starts the program {@code main} with this JVM's class path (or {@code classPath}), the JVM options {@code jvmOptions} and {@code args}. */
+    WorkerProcess startMain(String name, String classPath, List<String> jvmOptions, Class<?> main, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Dlogback.configurationFile=worker-logback.xml", "-cp", classPath == null ? System.getProperty("java.class.path") : classPath,
-                main.getName()));
+                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Dlogback.configurationFile=worker-logback.xml"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath == null ? System.getProperty("java.class.path") : classPath, main.getName()));
         command.addAll(List.of(args));
         Path log = LOGS.resolve(name + "-" + System.currentTimeMillis() + ".log");
         try {

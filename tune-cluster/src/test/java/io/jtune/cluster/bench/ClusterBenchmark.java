@@ -12,6 +12,7 @@ import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.checkpoint.CheckpointFolders;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -104,8 +105,9 @@ public final class ClusterBenchmark {
             detection(dir, settings, workers, port);
         } finally {
             for (Process p : workers) {
-                p.destroyForcibly();
+                p.destroyForcibly().waitFor();
             }
+            CheckpointFolders.deleteRecursively(dir); // about 900 MB: the 100 MiB checkpoints of every round
         }
     }
 

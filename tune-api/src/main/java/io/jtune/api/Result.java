@@ -53,6 +53,14 @@ public final class Result {
         return values instanceof CompactMap ? this : new Result(CompactMap.of(values));
     }
 
+    /**
+     * An equal result but with {@code done} = true (added last when absent), sharing this result's
+     * values: no copy, this result stays as it is.
+     */
+    public Result withDone() {
+        return done() ? this : new Result(new DoneView(values));
+    }
+
     public boolean has(String key) {
         return values.containsKey(key);
     }

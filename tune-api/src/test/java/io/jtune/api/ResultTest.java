@@ -54,4 +54,37 @@ class ResultTest {
         assertEquals(result(3, "x"), c);
         assertFalse(a.equals(c));
     }
+
+    @Test
+    void withDoneEqualsACopyWithDoneSetAndLeavesTheResultAsItWas() {
+        LinkedHashMap<String, Object> values = new LinkedHashMap<>();
+        values.put("loss", 0.5);
+        values.put(Result.DONE, false);
+        values.put(Result.TRAINING_ITERATION, 4L);
+        Result running = Result.wrap(new LinkedHashMap<>(values));
+        Result done = running.withDone();
+
+        LinkedHashMap<String, Object> expected = new LinkedHashMap<>(values);
+        expected.put(Result.DONE, true);
+        assertEquals(Result.wrap(expected), done);
+        assertEquals(List.copyOf(expected.entrySet()), List.copyOf(done.asMap().entrySet()), "same entries in the same order");
+        assertEquals(expected.hashCode(), done.hashCode());
+        assertTrue(done.done());
+        assertEquals(Boolean.TRUE, done.get(Result.DONE));
+        assertEquals(1.0, done.getDouble(Result.DONE));
+        assertEquals(3, done.asMap().size());
+        assertEquals(done, done.compact());
+        assertFalse(running.done(), "the result it was made from is unchanged");
+        assertSame(done, done.withDone());
+    }
+
+    @Test
+    void withDoneAddsDoneLastWhenTheResultHasNone() {
+        Result result = Result.of(java.util.Map.of("loss", 1.0));
+        Result done = result.withDone();
+        assertEquals(List.of("loss", Result.DONE), List.copyOf(done.asMap().keySet()));
+        assertTrue(done.has(Result.DONE));
+        assertEquals(2, done.asMap().size());
+        assertFalse(result.has(Result.DONE));
+    }
 }

@@ -56,13 +56,6 @@ final class AutoFields {
         return Result.wrap(values);
     }
 
-    /** A copy of {@code result} with {@code done = true}. */
-    static Result markDone(Result result) {
-        LinkedHashMap<String, Object> values = new LinkedHashMap<>(result.asMap());
-        values.put(Result.DONE, Boolean.TRUE);
-        return Result.wrap(values);
-    }
-
     private String dateOf(long epochSecond) {
         if (epochSecond != dateSecond) {
             dateSecond = epochSecond;

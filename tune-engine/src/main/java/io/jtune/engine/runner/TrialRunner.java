@@ -748,7 +748,7 @@ public final class TrialRunner {
             decision = Decision.PAUSE;
         }
         if (decision == Decision.STOP && !result.done()) {
-            result = AutoFields.markDone(result);
+            result = result.withDone();
         }
         boolean save = event.checkpoint() == null && !late && decision != Decision.PAUSE
                 && spec.checkpoint().wantsCheckpoint(trial.iteration, Boolean.TRUE.equals(result.get(Result.SHOULD_CHECKPOINT)), decision == Decision.STOP);

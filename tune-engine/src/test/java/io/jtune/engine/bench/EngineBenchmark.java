@@ -23,8 +23,9 @@ import java.util.function.Function;
 
 /**
  * Measures the engine (a benchmark, not a test). Prints medians over {@code -Druns=N} runs (default 5;
- * 3 for the throughput workload); the overhead also as CPU time of the driver thread, which other
- * load on the machine disturbs less than wall time:
+ * 3 for the throughput workload); the overhead warm, after {@code -Dwarmup=N} untimed runs of the
+ * same workload (default 5), and also as CPU time of the driver thread, which other load on the
+ * machine disturbs less than wall time:
  * <ol>
  *   <li>per-trial overhead in µs of 10,000 trials x 1 step of a no-op trainable, output files on
  *       and off (anchor: Optuna 3.1's random sampler, about 210-260 µs a trial in memory);</li>
@@ -105,9 +106,12 @@ public final class EngineBenchmark {
     private static void run(String which) throws IOException {
         if (which.equals("all") || which.equals("overhead")) {
             int runs = Integer.getInteger("runs", 5);
-            overhead(false);
-            System.out.printf(Locale.ROOT, "per-trial overhead, %,d trials x 1 step, median of %d runs:%n", OVERHEAD_TRIALS, runs);
+            int warmup = Integer.getInteger("warmup", 5);
+            System.out.printf(Locale.ROOT, "per-trial overhead, %,d trials x 1 step, median of %d runs after %d warm-up runs:%n", OVERHEAD_TRIALS, runs, warmup);
             for (boolean files : new boolean[] {false, true}) {
+                for (int i = 0; i < warmup; i++) {
+                    overhead(files); // the JIT's compilations of this path settle before it is timed
+                }
                 List<Double> wall = new ArrayList<>();
                 List<Double> driver = new ArrayList<>();
                 for (int i = 0; i < runs; i++) {

@@ -54,8 +54,8 @@ public final class Result {
     }
 
     /**
-     * An equal result but with {@code done} = true (added last when absent), sharing this result's
-     * values: no copy, this result stays as it is.
+     * This result with {@code done} = true (added last when absent): a view sharing this result's
+     * values, no copy; this result stays as it is. Returns this result when it is done already.
      */
     public Result withDone() {
         return done() ? this : new Result(new DoneView(values));

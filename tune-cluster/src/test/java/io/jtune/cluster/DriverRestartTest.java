@@ -62,12 +62,17 @@ class DriverRestartTest {
         }
     }
 
+    /**
+     * The trials' {@code result.json} files. Lists the experiment folder without visiting its
+     * files: the driver replaces {@code .experiment_state.json.tmp} while this runs, and a walk
+     * that reads attributes fails when that file is renamed under it.
+     */
     private static List<Path> resultFiles(Path experiment) {
         if (!Files.isDirectory(experiment)) {
             return List.of();
         }
-        try (Stream<Path> files = Files.walk(experiment, 2)) {
-            return files.filter(p -> p.getFileName().toString().equals("result.json")).sorted().toList();
+        try (Stream<Path> entries = Files.list(experiment)) {
+            return entries.map(p -> p.resolve("result.json")).filter(Files::isRegularFile).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,6 +3,8 @@ package io.jtune.engine.process;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -42,11 +44,20 @@ class WorkersDieWithTheirDriverTest {
         }
     }
 
-    /** Both trials have reported (their workers run user code). */
-    private boolean resultsWritten() throws java.io.IOException {
-        try (var files = java.nio.file.Files.walk(storage)) {
-            return files.filter(p -> p.getFileName().toString().equals("result.json")).count() == 2;
+    /**
+     * Both trials have reported (their workers run user code). Lists folders without reading the
+     * attributes of their files: the driver renames its state file while this polls.
+     */
+    private boolean resultsWritten() throws IOException {
+        long written = 0;
+        try (var experiments = Files.list(storage)) {
+            for (Path experiment : experiments.filter(Files::isDirectory).toList()) {
+                try (var trials = Files.list(experiment)) {
+                    written += trials.filter(t -> Files.isRegularFile(t.resolve("result.json"))).count();
+                }
+            }
         }
+        return written == 2;
     }
 
     private static <T> T await(ThrowingSupplier<T> condition) throws Exception {

@@ -8,16 +8,20 @@ import java.lang.annotation.Target;
 
 /**
  * Searches with Gaussian-process Bayesian optimisation (as Ray Tune's {@code BayesOptSearch}): a
- * Matérn-5/2 GP with fitted hyperparameters and expected improvement or UCB. Integers are rounded
- * and choices one-hot inside the model. Needs the experiment's metric and mode.
+ * Matérn-5/2 GP with fitted hyperparameters; by default suggestions take turns between expected
+ * improvement on the losses, expected improvement on compressed losses and UCB. Integers are
+ * rounded and choices one-hot inside the model. Needs the experiment's metric and mode.
  */
 @SearcherAnnotation(factory = "io.jtune.engine.search.gp.BayesOptFactory", needsMetric = true)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface BayesOpt {
-    /** {@code "ei"} (expected improvement) or {@code "ucb"} (upper confidence bound). */
-    String acquisition() default "ei";
+    /**
+     * {@code "portfolio"} (suggestions take turns between EI on the losses, EI on compressed losses
+     * and UCB on the losses), {@code "ei"} (expected improvement) or {@code "ucb"} (upper confidence bound).
+     */
+    String acquisition() default "portfolio";
 
     /** EI's margin of improvement, in standard deviations of the metric. */
     double xi() default 0.0;
@@ -38,7 +42,8 @@ public @interface BayesOpt {
     int candidates() default 1000;
 
     /**
-     * Fit the GP to {@code log(1 + (loss - best) / (median - best))} instead of the losses: large
+     * With {@code "ei"} or {@code "ucb"} only (the portfolio refuses it: one of its members already
+     * uses it), fit the GP to {@code log(1 + (loss - best) / (median - best))} instead of the losses: large
      * losses far from the best no longer flatten the differences near it, so the search polishes
      * sooner and deeper (Levy, Rosenbrock); it also settles sooner in the basin it is in, which costs
      * on Ackley-like landscapes (README, "Model-based search against Optuna").
@@ -46,7 +51,7 @@ public @interface BayesOpt {
     boolean compressedLosses() default false;
 
     /** A quarter of the candidates redraw a few coordinates of one of the best trials across their whole range. */
-    boolean axisMoves() default false;
+    boolean axisMoves() default true;
 
     /** Configs to try first, each a JSON object of parameter values (missing ones are drawn). */
     String[] pointsToEvaluate() default {};

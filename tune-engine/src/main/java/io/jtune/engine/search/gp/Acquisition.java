@@ -7,10 +7,22 @@ public enum Acquisition {
     /** Expected improvement over the best loss: {@code (best - mu - xi) Phi(u) + sd phi(u)}, {@code u = (best - mu - xi)/sd}. */
     EI,
     /** Upper confidence bound on the negated loss: {@code kappa sd - mu}. */
-    UCB;
+    UCB,
+    /**
+     * Suggestions take turns between three members: EI on the losses, EI on the compressed losses
+     * and UCB on the losses (see {@link BayesOptSearch}); it scores nothing itself.
+     */
+    PORTFOLIO;
 
-    /** The score of a prediction {@code (mean, sd)} given the best loss so far. */
+    /**
+     * The score of a prediction {@code (mean, sd)} given the best loss so far.
+     *
+     * @throws IllegalStateException for {@link #PORTFOLIO}, whose members score
+     */
     public double score(double mean, double sd, double best, double xi, double kappa) {
+        if (this == PORTFOLIO) {
+            throw new IllegalStateException("PORTFOLIO has no score of its own: each suggestion is scored by one of its members, EI or UCB");
+        }
         if (this == UCB) {
             return kappa * sd - mean;
         }

@@ -14,7 +14,8 @@ public final class BayesOptFactory implements AnnotationFactory<BayesOpt, Search
         Acquisition acquisition = switch (a.acquisition().toLowerCase(Locale.ROOT)) {
             case "ei" -> Acquisition.EI;
             case "ucb" -> Acquisition.UCB;
-            default -> throw new IllegalArgumentException("@BayesOpt(acquisition = \"" + a.acquisition() + "\"): use \"ei\" or \"ucb\"");
+            case "portfolio" -> Acquisition.PORTFOLIO;
+            default -> throw new IllegalArgumentException("@BayesOpt(acquisition = \"" + a.acquisition() + "\"): use \"portfolio\", \"ei\" or \"ucb\"");
         };
         BayesOptSettings s = new BayesOptSettings(acquisition, a.xi(), a.kappa(), a.nInitialPoints(), a.maxObservations(), a.refitEvery(),
                 a.candidates(), OptionalLong.empty(), a.compressedLosses(), a.axisMoves());

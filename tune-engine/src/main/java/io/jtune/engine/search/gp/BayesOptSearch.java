@@ -18,10 +18,14 @@ import java.util.random.RandomGenerator;
  * Bayesian optimisation with a Gaussian process (the model behind Ray Tune's
  * {@code BayesOptSearch}), in Java: a Matérn-5/2 GP with one length scale per feature, its
  * hyperparameters (length scales, signal and noise variance) chosen by maximising the log
- * marginal likelihood (optionally fitted to compressed losses, see {@link #standardised}); expected
- * improvement or UCB maximised over {@link AcquisitionCandidates} (uniform points, local
+ * marginal likelihood, fitted to the losses or to compressed losses (see {@link #standardised});
+ * an acquisition maximised over {@link AcquisitionCandidates} (uniform points, local
  * perturbations of the best trials and optionally axis moves from them, so the search both polishes and jumps
- * between basins) and local compass refinement of the best ones. Integers and quantised floats are rounded inside the
+ * between basins) and local compass refinement of the best ones. The default acquisition is a
+ * {@linkplain Acquisition#PORTFOLIO portfolio}: suggestions take turns between EI on the losses,
+ * EI on the compressed losses and UCB on the losses, each view of the losses keeping its own
+ * hyperparameters, so neither the polish of compressed losses nor the exploration of UCB is
+ * bought with the other's failures. Integers and quantised floats are rounded inside the
  * model (candidates are scored at the value they decode to); choices and grids are one-hot.
  * The cost per suggestion stays bounded: the GP is fitted to at most {@code maxObservations}
  * trials (the best half and a random share of the rest), hyperparameters are fitted to at most
@@ -39,12 +43,17 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final double REFINE_MIN_STEP = 1e-3;
     private static final long REFIT_SALT = 0x5EED_F17L << 32;
 
+    private static final Member[] PORTFOLIO = {
+            new Member(LossView.PLAIN, Acquisition.EI), new Member(LossView.COMPRESSED, Acquisition.EI), new Member(LossView.PLAIN, Acquisition.UCB)};
+
     private final BayesOptSettings settings;
+    /** The one member when the settings name a single acquisition. */
+    private final Member single;
     private GpFeatures features;
-    private GpHyperparameters hyper;
-    private int fittedAt = -1;
-    /** The last suggestion's GP, whose factor the next one extends while the hyperparameters and the leading trials stay. */
-    private GaussianProcess lastModel;
+    /** The GP state per view of the losses: plain ({@link LossView#PLAIN}) and compressed. */
+    private final LossView[] views = new LossView[2];
+    /** The acquisition of the suggestion being made. */
+    private Acquisition scoring;
 
     /** GP-BO with the defaults of {@link BayesOptSettings#defaults()}. */
     public BayesOptSearch() {
@@ -59,6 +68,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
     public BayesOptSearch(BayesOptSettings settings, List<Config> pointsToEvaluate) {
         super("BayesOptSearch", pointsToEvaluate, settings.seed());
         this.settings = settings;
+        this.single = new Member(settings.compressLosses() ? LossView.COMPRESSED : LossView.PLAIN, settings.acquisition());
     }
 
     /** The knobs this searcher runs with. */
@@ -69,7 +79,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
     @Override
     protected void onSetup(SpaceEncoding encoding) {
         features = new GpFeatures(encoding);
-        hyper = GpHyperparameters.initial(features.size());
+        views[LossView.PLAIN] = new LossView(GpHyperparameters.initial(features.size()));
+        views[LossView.COMPRESSED] = new LossView(GpHyperparameters.initial(features.size()));
     }
 
     @Override
@@ -82,16 +93,19 @@ public final class BayesOptSearch extends ModelBasedSearch {
         double worst = done.stream().mapToDouble(Observation::loss).max().orElseThrow();
         int real = train.size();
         pending().forEach(p -> train.add(new Observation(p.x(), worst, p.order())));
+        Member member = settings.acquisition() == Acquisition.PORTFOLIO ? PORTFOLIO[suggestedCount() % PORTFOLIO.length] : single;
+        LossView view = views[member.view()];
+        scoring = member.acquisition();
         double[][] z = new double[train.size()][];
-        double[] y = standardised(train, real, settings.compressLosses());
+        double[] y = standardised(train, real, member.view() == LossView.COMPRESSED);
         for (int i = 0; i < z.length; i++) {
             z[i] = features.of(train.get(i).x());
         }
-        if (fittedAt < 0 || done.size() < ALWAYS_REFIT_BELOW || done.size() - fittedAt >= settings.refitEvery()) {
-            refit(z, y, done.size());
+        if (view.fittedAt < 0 || done.size() < ALWAYS_REFIT_BELOW || done.size() - view.fittedAt >= settings.refitEvery()) {
+            refit(view, z, y, done.size());
         }
-        GaussianProcess gp = GaussianProcess.reusing(lastModel, z, y, hyper);
-        lastModel = gp;
+        GaussianProcess gp = GaussianProcess.reusing(view.lastModel, z, y, view.hyper);
+        view.lastModel = gp;
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < real; i++) {
             best = Math.min(best, y[i]);
@@ -99,7 +113,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         return maximiseAcquisition(gp, best, train.subList(0, real), rng);
     }
 
-    private void refit(double[][] z, double[] y, int observationCount) {
+    private void refit(LossView view, double[][] z, double[] y, int observationCount) {
         RandomGenerator rng = randomFor(REFIT_SALT + observationCount);
         double[][] fz = z;
         double[] fy = y;
@@ -112,8 +126,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
                 fy[i] = y[pick[i]];
             }
         }
-        hyper = HyperparameterFit.fit(fz, fy, hyper, HYPER_RANDOM_STARTS, HYPER_FIT_EVALUATIONS, rng);
-        fittedAt = observationCount;
+        view.hyper = HyperparameterFit.fit(fz, fy, view.hyper, HYPER_RANDOM_STARTS, HYPER_FIT_EVALUATIONS, rng);
+        view.fittedAt = observationCount;
     }
 
     /**
@@ -284,21 +298,58 @@ public final class BayesOptSearch extends ModelBasedSearch {
     }
 
     private double acquisition(double mean, double sd, double best) {
-        return settings.acquisition().score(mean, sd, best, settings.xi(), settings.kappa());
+        return scoring.score(mean, sd, best, settings.xi(), settings.kappa());
     }
 
     @Override
     protected void saveModel(ObjectNode model) {
-        model.put("fittedAt", fittedAt);
-        JsonArrays.put(model, "hyperparameters", hyper.toLog());
+        for (int v = 0; v < views.length; v++) {
+            ObjectNode view = model.putObject(LossView.NAMES[v]);
+            view.put("fittedAt", views[v].fittedAt);
+            JsonArrays.put(view, "hyperparameters", views[v].hyper.toLog());
+        }
     }
 
+    /** Restores both views; a state saved before views existed holds the one view its settings used, at the top level. */
     @Override
     protected void restoreModel(JsonNode model) {
-        fittedAt = model.path("fittedAt").asInt(-1);
-        JsonNode log = model.path("hyperparameters");
+        if (model.has("hyperparameters")) {
+            restoreView(views[single.view()], model);
+            return;
+        }
+        for (int v = 0; v < views.length; v++) {
+            restoreView(views[v], model.path(LossView.NAMES[v]));
+        }
+    }
+
+    private void restoreView(LossView view, JsonNode saved) {
+        view.fittedAt = saved.path("fittedAt").asInt(-1);
+        JsonNode log = saved.path("hyperparameters");
         if (log.size() == features.size() + 2) {
-            hyper = GpHyperparameters.fromLog(JsonArrays.doubles(log));
+            view.hyper = GpHyperparameters.fromLog(JsonArrays.doubles(log));
+        }
+    }
+
+    /** A portfolio member: which view of the losses the GP is fitted to and how its predictions are scored. */
+    private record Member(int view, Acquisition acquisition) {
+    }
+
+    /**
+     * A GP's view of the losses, plain or compressed, with the hyperparameters last fitted to it,
+     * when, and the last GP built on it (whose factor the next one extends while the hyperparameters
+     * and the leading trials stay).
+     */
+    private static final class LossView {
+        static final int PLAIN = 0;
+        static final int COMPRESSED = 1;
+        static final String[] NAMES = {"plain", "compressed"};
+
+        GpHyperparameters hyper;
+        int fittedAt = -1;
+        GaussianProcess lastModel;
+
+        LossView(GpHyperparameters hyper) {
+            this.hyper = hyper;
         }
     }
 }

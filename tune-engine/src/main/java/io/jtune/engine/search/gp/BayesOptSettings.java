@@ -6,7 +6,8 @@ import java.util.OptionalLong;
 /**
  * The knobs of {@link BayesOptSearch}.
  *
- * @param acquisition     expected improvement (default) or upper confidence bound
+ * @param acquisition     the portfolio (default: suggestions take turns between EI on the losses, EI on the compressed
+ *                        losses and UCB on the losses), expected improvement or upper confidence bound
  * @param xi              EI's margin of improvement, in standard deviations of the losses (0.0, as Ray's BayesOptSearch)
  * @param kappa           UCB's weight of the standard deviation (2.576, as Ray's BayesOptSearch)
  * @param nInitialPoints  random trials before the GP is used (10, Ray's {@code random_search_steps})
@@ -14,17 +15,21 @@ import java.util.OptionalLong;
  * @param refitEvery      suggestions between two hyperparameter fits once 20 trials are done; every suggestion before (5)
  * @param candidates      random candidates scored per suggestion before local refinement (1000)
  * @param seed            a seed of the searcher's own; empty derives one from the experiment's seed
- * @param compressLosses  fit the GP to {@code log(1 + (loss - best) / (median - best))} instead of the losses (off):
- *                        losses far above the median no longer dwarf the differences near the best, so the search
- *                        polishes sooner and deeper; it also settles sooner in the basin it is in
+ * @param compressLosses  with EI or UCB alone, fit the GP to {@code log(1 + (loss - best) / (median - best))} instead
+ *                        of the losses (off): losses far above the median no longer dwarf the differences near the best,
+ *                        so the search polishes sooner and deeper; it also settles sooner in the basin it is in. The
+ *                        portfolio chooses its views itself and refuses this option
  * @param axisMoves       a quarter of the candidates redraw a few coordinates of one of the best trials across their
- *                        whole range and keep the rest, taken from the local perturbations (off; see {@link AcquisitionCandidates})
+ *                        whole range and keep the rest, taken from the local perturbations (on; see {@link AcquisitionCandidates})
  */
 public record BayesOptSettings(Acquisition acquisition, double xi, double kappa, int nInitialPoints, int maxObservations,
                                int refitEvery, int candidates, OptionalLong seed, boolean compressLosses, boolean axisMoves) {
 
     public BayesOptSettings {
-        Knobs.require("BayesOpt", acquisition != null, "acquisition must be EI or UCB, got null");
+        Knobs.require("BayesOpt", acquisition != null, "acquisition must be PORTFOLIO, EI or UCB, got null");
+        Knobs.require("BayesOpt", !(compressLosses && acquisition == Acquisition.PORTFOLIO),
+                "compressed losses apply to EI or UCB alone (the portfolio already fits one of its members to them): use "
+                        + "withAcquisition(Acquisition.EI, xi, kappa).withCompressedLosses(true), or @BayesOpt(acquisition = \"ei\", compressedLosses = true)");
         Knobs.require("BayesOpt", xi >= 0 && Double.isFinite(xi), "xi must be a finite value >= 0, got " + xi);
         Knobs.require("BayesOpt", kappa >= 0 && Double.isFinite(kappa), "kappa must be a finite value >= 0, got " + kappa);
         Knobs.require("BayesOpt", nInitialPoints >= 1, "nInitialPoints must be >= 1, got " + nInitialPoints);
@@ -34,8 +39,9 @@ public record BayesOptSettings(Acquisition acquisition, double xi, double kappa,
     }
 
 
+    /** The portfolio with axis moves, xi 0, kappa 2.576, 10 random trials, 200 observations, a refit every 5, 1000 candidates. */
     public static BayesOptSettings defaults() {
-        return new BayesOptSettings(Acquisition.EI, 0.0, 2.576, 10, 200, 5, 1000, OptionalLong.empty(), false, false);
+        return new BayesOptSettings(Acquisition.PORTFOLIO, 0.0, 2.576, 10, 200, 5, 1000, OptionalLong.empty(), false, true);
     }
 
     public BayesOptSettings withAcquisition(Acquisition v, double xiValue, double kappaValue) {

@@ -8,6 +8,7 @@ import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.search.cmaes.CmaEsSearch;
+import io.jtune.engine.search.gp.Acquisition;
 import io.jtune.engine.search.gp.BayesOptSearch;
 import io.jtune.engine.search.gp.BayesOptSettings;
 import io.jtune.engine.search.tpe.TpeSearch;
@@ -35,8 +36,9 @@ import java.util.stream.Stream;
  * 3.1's TPE and CMA-ES, which {@code src/test/python/tuner_bench_optuna.py} runs in the same
  * invocation (Debian's {@code python3-optuna}; {@code -Dpython=...} names another interpreter).
  * Prints a Markdown table: median regret per searcher and its ratio to Optuna TPE's.
- * {@code -Dsearchers=TPE,TPE-3.1,GP,GP-log+axis,CMA-ES} picks jtune's searchers (TPE-3.1: TPE with Optuna 3.1's kernels;
- * GP-log+axis: GP-BO with compressed losses and axis moves), {@code -Doptuna=false} leaves Optuna out,
+ * {@code -Dsearchers=TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES} picks jtune's searchers (TPE-3.1: TPE with Optuna 3.1's kernels;
+ * GP: GP-BO's defaults, the portfolio; GP-EI: EI alone without axis moves, the defaults before the portfolio;
+ * GP-log+axis: EI alone on compressed losses with axis moves), {@code -Doptuna=false} leaves Optuna out,
  * {@code -DfirstSeed=N} runs seeds N, N+1, ... instead of 0, 1, ..., {@code -Dverbose=true} also
  * prints every seed's regret.
  *
@@ -59,14 +61,16 @@ public final class TunerSearchBenchmark {
 
     private static Map<String, Supplier<SearchAlgorithm>> searchers() {
         Map<String, Supplier<SearchAlgorithm>> m = new LinkedHashMap<>();
-        for (String name : System.getProperty("searchers", "TPE,TPE-3.1,GP,GP-log+axis,CMA-ES").split(",")) {
+        BayesOptSettings ei = BayesOptSettings.defaults().withAcquisition(Acquisition.EI, 0.0, 2.576);
+        for (String name : System.getProperty("searchers", "TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES").split(",")) {
             m.put("jtune " + name, switch (name) {
                 case "TPE" -> TpeSearch::new;
                 case "TPE-3.1" -> () -> new TpeSearch(TpeSettings.defaults().withNormalizedKernels(false));
                 case "GP" -> BayesOptSearch::new;
-                case "GP-log+axis" -> () -> new BayesOptSearch(BayesOptSettings.defaults().withCompressedLosses(true).withAxisMoves(true));
+                case "GP-EI" -> () -> new BayesOptSearch(ei.withAxisMoves(false));
+                case "GP-log+axis" -> () -> new BayesOptSearch(ei.withCompressedLosses(true));
                 case "CMA-ES" -> CmaEsSearch::new;
-                default -> throw new IllegalArgumentException("-Dsearchers: TPE, TPE-3.1, GP, GP-log+axis or CMA-ES, got " + name);
+                default -> throw new IllegalArgumentException("-Dsearchers: TPE, TPE-3.1, GP, GP-EI, GP-log+axis or CMA-ES, got " + name);
             });
         }
         return m;

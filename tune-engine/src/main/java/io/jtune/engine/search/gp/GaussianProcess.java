@@ -20,6 +20,8 @@ public final class GaussianProcess {
      * O(n^2) in scalar steps, a new factorisation O(n^3) in vectorised ones.
      */
     private static final int EXTEND_COLUMNS_PER = 16;
+    /** Rows the factorisation and the triangular solve finish before applying their updates together. */
+    private static final int BLOCK = 4;
 
     private final double[][] x;
     private final Kernel kernel;
@@ -167,7 +169,10 @@ public final class GaussianProcess {
 
     /**
      * The upper Cholesky factor {@code U} ({@code U^T U = a}) of a symmetric matrix, by the
-     * right-looking algorithm, or null when {@code a} is not positive definite.
+     * right-looking algorithm, or null when {@code a} is not positive definite. Rows are finished
+     * {@value #BLOCK} at a time, and their updates of the rows below are applied together, one pass
+     * over each row (a quarter of the loads and stores); every entry still subtracts its terms in
+     * row order, so each value is the unblocked algorithm's, bit for bit.
      */
     private static double[][] upperCholesky(double[][] a) {
         int n = a.length;
@@ -175,25 +180,66 @@ public final class GaussianProcess {
         for (int i = 0; i < n; i++) {
             u[i] = a[i].clone();
         }
-        for (int i = 0; i < n; i++) {
-            double[] ui = u[i];
-            if (ui[i] <= 0) {
-                return null;
+        for (int first = 0; first < n; first += BLOCK) {
+            int end = Math.min(n, first + BLOCK);
+            for (int i = first; i < end; i++) {
+                double[] ui = u[i];
+                if (ui[i] <= 0) {
+                    return null;
+                }
+                ui[i] = Math.sqrt(ui[i]);
+                double inverse = 1.0 / ui[i];
+                for (int q = i + 1; q < n; q++) {
+                    ui[q] *= inverse;
+                }
+                subtractRow(u, i, i + 1, end);
             }
-            ui[i] = Math.sqrt(ui[i]);
-            double inverse = 1.0 / ui[i];
-            for (int q = i + 1; q < n; q++) {
-                ui[q] *= inverse;
-            }
-            for (int q = i + 1; q < n; q++) {
-                double[] uq = u[q];
-                double uiq = ui[q];
-                for (int p = q; p < n; p++) {
-                    uq[p] -= uiq * ui[p];
+            if (end - first == BLOCK) {
+                subtractBlock(u, first);
+            } else {
+                for (int i = first; i < end; i++) {
+                    subtractRow(u, i, end, n);
                 }
             }
         }
         return u;
+    }
+
+    /** Row {@code i}'s update of rows {@code from} to {@code to} (exclusive): {@code u[q][p] -= u[i][q] u[i][p]}, {@code p >= q}. */
+    private static void subtractRow(double[][] u, int i, int from, int to) {
+        double[] ui = u[i];
+        int n = ui.length;
+        for (int q = from; q < to; q++) {
+            double[] uq = u[q];
+            double uiq = ui[q];
+            for (int p = q; p < n; p++) {
+                uq[p] -= uiq * ui[p];
+            }
+        }
+    }
+
+    /** The updates of every row below by the {@value #BLOCK} finished rows from {@code first}, in their order. */
+    private static void subtractBlock(double[][] u, int first) {
+        double[] r0 = u[first];
+        double[] r1 = u[first + 1];
+        double[] r2 = u[first + 2];
+        double[] r3 = u[first + 3];
+        int n = r0.length;
+        for (int q = first + BLOCK; q < n; q++) {
+            double[] uq = u[q];
+            double a0 = r0[q];
+            double a1 = r1[q];
+            double a2 = r2[q];
+            double a3 = r3[q];
+            for (int p = q; p < n; p++) {
+                double v = uq[p];
+                v -= a0 * r0[p];
+                v -= a1 * r1[p];
+                v -= a2 * r2[p];
+                v -= a3 * r3[p];
+                uq[p] = v;
+            }
+        }
     }
 
     /** {@code (U^T U)^-1 b}: forward substitution with {@code U^T}, then back substitution with {@code U}. */
@@ -256,21 +302,41 @@ public final class GaussianProcess {
      * The forward substitution {@code L v = k} runs column by column: once {@code v_j} is known,
      * its terms leave every later row in one loop over the rows (contiguous in the upper factor,
      * which the JIT vectorises); each row still subtracts its terms in column order, so every value
-     * is the one the textbook row-by-row substitution computes.
+     * is the one the textbook row-by-row substitution computes. Columns are solved {@value #BLOCK}
+     * at a time and their terms leave the later rows together, one pass over them.
      */
     public double sdUnlessBelow(double[] k, DoublePredicate worthFinishing) {
         int n = k.length;
         double[] v = k.clone();
         double explained = 0;
-        for (int j = 0; j < n; j++) {
+        int j = 0;
+        for (; j + BLOCK <= n; j += BLOCK) {
+            double[] u0 = upper[j];
+            double[] u1 = upper[j + 1];
+            double[] u2 = upper[j + 2];
+            double[] u3 = upper[j + 3];
+            double v0 = v[j] / u0[j];
+            double v1 = (v[j + 1] - u0[j + 1] * v0) / u1[j + 1];
+            double v2 = (v[j + 2] - u0[j + 2] * v0 - u1[j + 2] * v1) / u2[j + 2];
+            double v3 = (v[j + 3] - u0[j + 3] * v0 - u1[j + 3] * v1 - u2[j + 3] * v2) / u3[j + 3];
+            explained += v0 * v0;
+            explained += v1 * v1;
+            explained += v2 * v2;
+            explained += v3 * v3;
+            for (int i = j + BLOCK; i < n; i++) {
+                v[i] = v[i] - u0[i] * v0 - u1[i] * v1 - u2[i] * v2 - u3[i] * v3;
+            }
+            int last = j + BLOCK - 1;
+            if (last % CHECK_EVERY == CHECK_EVERY - 1 && last < n - 1 && !worthFinishing.test(widened(explained))) {
+                return Double.NaN;
+            }
+        }
+        for (; j < n; j++) {
             double[] uj = upper[j];
             double vj = v[j] / uj[j];
             explained += vj * vj;
             for (int i = j + 1; i < n; i++) {
                 v[i] -= uj[i] * vj;
-            }
-            if (j % CHECK_EVERY == CHECK_EVERY - 1 && j < n - 1 && !worthFinishing.test(widened(explained))) {
-                return Double.NaN;
             }
         }
         return Math.sqrt(Math.max(MIN_VARIANCE, kernel.signalVariance() - explained));

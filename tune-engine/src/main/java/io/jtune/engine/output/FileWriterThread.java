@@ -202,7 +202,8 @@ final class FileWriterThread implements AutoCloseable {
         throwFailure();
     }
 
-    private void throwFailure() {
+    /** Throws the first write that failed, if one did. */
+    void throwFailure() {
         RuntimeException e = failure;
         if (e != null) {
             throw e;

@@ -21,7 +21,8 @@ import java.util.function.LongSupplier;
  * {@link FileWriterThread} of this logger appends them (at most once a second per trial while it
  * runs, when the trial completes or fails, at {@link #flush()} and at the experiment's end),
  * opening and closing the file each time, so no file stays open and the driver does no file I/O
- * for a trial that starts without results. A
+ * for a trial that starts without results. A new trial's file is created (or emptied) by the
+ * opening that writes its first records, or at the first flush or its end when it has none. A
  * trial's file is continued, not replaced: as a {@link ResultLog} it is cut back or completed to
  * the results the trial continues from (after the writes asked so far, on the driver), and a partly
  * written last record (a process that died mid-write) is cut off before appending.
@@ -101,12 +102,16 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         }
     }
 
-    /** The trial's file, emptied by the writer thread: nothing is read or opened here. */
+    /**
+     * The trial's file, emptied (or created) by the writer thread with its first write, at the first
+     * hand-over, flush or close: nothing is read or opened here.
+     */
     private F openEmpty(TrialView trial) {
         Path path = trial.localDir().resolve(fileName);
-        writer.replace(path, trial.id(), new byte[0]);
         try {
-            return opened(trial, open(path, trial.id(), false, nanoClock.getAsLong(), writer), 0);
+            F file = opened(trial, open(path, trial.id(), false, nanoClock.getAsLong(), writer), 0);
+            file.startEmpty();
+            return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the output of trial " + trial.id() + " in " + trial.localDir() + ": " + e.getMessage(), e);
         }

@@ -14,13 +14,19 @@ import java.nio.file.StandardOpenOption;
  * to the file. The driver hands the file over to the writer thread when the interval has passed
  * since the last hand-over, when {@value #HAND_OVER_BYTES} bytes are pending, and at
  * {@link #handOver()} (a flush) and {@link #close()} (the trial's end). No file handle is held
- * between writes. The pending bytes are the only state both threads touch, under this object's
- * lock; the buffers come from the writer's pool and go back to it once the closed file is written.
+ * between writes. A file waits in the writer's queue at most once: a hand-over while it waits adds
+ * nothing to the queue, and the write takes everything pending when its turn comes, so a writer
+ * that lags behind opens each file fewer times. A new trial's file ({@link #startEmpty()}) is
+ * created, or emptied, by the same opening that writes its first records: at its first hand-over,
+ * flush or close, so a short trial's file is opened once. The pending bytes and those two marks
+ * are the only state both threads touch, under this object's lock; the buffers come from the
+ * writer's pool and go back to it once the closed file is written.
  */
 class TrialFile implements FileWriterThread.FileWrite {
     /** Pending bytes that make the driver hand the file over before the interval has passed. */
     static final int HAND_OVER_BYTES = 64 * 1024;
     private static final OpenOption[] APPEND = {StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND};
+    private static final OpenOption[] EMPTIED = {StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING};
 
     private final Path path;
     private final String trialId;
@@ -29,10 +35,16 @@ class TrialFile implements FileWriterThread.FileWrite {
     private long lastHandOver;
     /** Records added since the last hand-over (driver). */
     private int added;
+    /** Whether the file is to be emptied and has not been handed over since (driver). */
+    private boolean toEmpty;
     /** Records the writer thread has not taken yet; guarded by this. */
     private RecordBytes pending;
     /** The bytes the writer thread is writing; its own. */
     private RecordBytes writing;
+    /** Whether the file waits in the writer's queue; guarded by this. */
+    private boolean queued;
+    /** Whether the next write empties the file before appending; guarded by this. */
+    private boolean emptyFirst;
     /** Set by the driver when the file takes no more records: the writer then gives its buffers back for other files. */
     private volatile boolean closed;
     /** How many results the file holds. */
@@ -74,11 +86,12 @@ class TrialFile implements FileWriterThread.FileWrite {
         }
     }
 
-    /** Hands the records added since the last hand-over to the writer thread. */
+    /** Hands the records added since the last hand-over to the writer thread, and a file still to be emptied. */
     final void handOver() {
-        if (added > 0) {
+        if (added > 0 || toEmpty) {
             added = 0;
-            writer.append(this);
+            toEmpty = false;
+            queue();
         }
     }
 
@@ -86,22 +99,56 @@ class TrialFile implements FileWriterThread.FileWrite {
     final void close() {
         closed = true;
         added = 0;
+        toEmpty = false;
+        queue();
+    }
+
+    /** Has the writer thread empty the file (creating it) with its first write, at the next hand-over, flush or close. */
+    final void startEmpty() {
+        synchronized (this) {
+            emptyFirst = true;
+        }
+        toEmpty = true;
+    }
+
+    /**
+     * Puts the file in the writer's queue unless it waits there already (outside the lock: the queue
+     * may make the driver wait); either way a failed write of the writer is thrown here.
+     */
+    private void queue() {
+        writer.throwFailure();
+        synchronized (this) {
+            if (queued) {
+                return;
+            }
+            queued = true;
+        }
         writer.append(this);
     }
 
-    /** On the writer thread: appends the pending records to the file, creating a missing trial folder. */
+    /** On the writer thread: appends the pending records to the file (emptied first when asked), creating a missing trial folder. */
     @Override
     public final void write() throws IOException {
+        boolean emptied;
         synchronized (this) {
+            queued = false;
+            emptied = emptyFirst;
+            emptyFirst = false;
             RecordBytes taken = pending;
             pending = writing;
             writing = taken;
         }
-        if (writing != null && writing.size() > 0) {
-            try (FileChannel channel = openInTrialDir(path, () -> FileChannel.open(path, APPEND))) {
-                writing.writeTo(channel);
+        boolean records = writing != null && writing.size() > 0;
+        if (records || emptied) {
+            OpenOption[] options = emptied ? EMPTIED : APPEND;
+            try (FileChannel channel = openInTrialDir(path, () -> FileChannel.open(path, options))) {
+                if (records) {
+                    writing.writeTo(channel);
+                }
             }
-            writing.reset();
+            if (records) {
+                writing.reset();
+            }
         }
         if (closed) {
             synchronized (this) {

@@ -27,8 +27,10 @@ import java.util.SplittableRandom;
  * driver is the only work; {@code -Dtrials=N} trials in all (default 30,000), ASHA (max 100
  * iterations, grace 1, reduction 3) on a random search, JSON and CSV on (then off; {@code -Dfiles=on}
  * or {@code off} for one of them). Prints results a second of wall time until the runner returns
- * (so the result files are written), median of {@code -Druns=N} (default 3) after one warm-up run,
- * with the CPU time a result of the driver thread and of the rest of the process in that run:
+ * (so the result files are written), median of {@code -Druns=N} (default 3) after {@code -Dwarmup=N}
+ * warm-up runs of the same kind (default 5: a run takes about half a second, and after one the JIT
+ * compiler still takes a core's share of the run), with the CPU time a result of the driver thread
+ * and of the rest of the process in that run; the runs are also printed in their order:
  * {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
  * -Dexec.mainClass=io.jtune.engine.bench.CapacityBenchmark [-Djtune.bench.storage=/dev/shm]}.
  */
@@ -42,23 +44,26 @@ public final class CapacityBenchmark {
         int concurrent = Integer.getInteger("concurrent", 10_000);
         int trials = Integer.getInteger("trials", 30_000);
         int runs = Integer.getInteger("runs", 3);
+        int warmup = Integer.getInteger("warmup", 5);
         String files = System.getProperty("files", "both");
         System.out.printf(Locale.ROOT, "%,d trials, %,d running at once, ASHA, simulated executor; experiments under %s%n", trials, concurrent, STORAGE);
         System.out.printf(Locale.ROOT, "  CPU a result: the driver thread's, and the rest of the process's (file writers, GC, JIT)%n");
-        run(concurrent, trials, !files.equals("off"));
         for (boolean on : new boolean[] {true, false}) {
             if (!files.equals("both") && on != files.equals("on")) {
                 continue;
+            }
+            for (int i = 0; i < warmup; i++) {
+                run(concurrent, trials, on);
             }
             List<Run> measured = new ArrayList<>();
             for (int i = 0; i < runs; i++) {
                 measured.add(run(concurrent, trials, on));
             }
+            List<String> inOrder = measured.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r.rate())).toList();
             measured.sort(Comparator.comparingDouble(Run::rate));
             Run median = measured.get(measured.size() / 2);
-            System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %,10.0f results/s  (median run: driver %.1f µs CPU a result, rest %.1f µs; runs: %s results/s)%n",
-                    on ? "on" : "off", median.rate(), median.driverMicros(), median.restMicros(),
-                    measured.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r.rate())).toList());
+            System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %,10.0f results/s  (median run: driver %.1f µs CPU a result, rest %.1f µs; runs in order: %s results/s)%n",
+                    on ? "on" : "off", median.rate(), median.driverMicros(), median.restMicros(), inOrder);
         }
     }
 

@@ -93,7 +93,8 @@ class FileWriterThreadTest {
             json.onTrialResult(trial, JsonLoggerCallbackTest.result("training_iteration", 1));
             json.flush();
         });
-        assertTrue(e.getMessage().startsWith("cannot write " + trial.localDir().resolve(JsonLoggerCallback.RESULT_FILE) + " of trial t1: "), e.getMessage());
+        // the first write that fails is params.json (result.json is created with its first records)
+        assertTrue(e.getMessage().startsWith("cannot write " + trial.localDir().resolve(JsonLoggerCallback.PARAMS_FILE) + " of trial t1: "), e.getMessage());
         assertThrows(UncheckedIOException.class, () -> json.onTrialComplete(trial), "the next hand-over to the writer throws it again");
     }
 
@@ -117,5 +118,64 @@ class FileWriterThreadTest {
         assertEquals(1, writer.pooledBuffers(), "and gave it back");
         assertEquals("{\"training_iteration\":1}\n", Files.readString(dir.resolve("a").resolve("result.json")));
         assertEquals("{\"training_iteration\":1}\n".repeat(2), Files.readString(dir.resolve("b").resolve("result.json")));
+    }
+
+    /**
+     * A file waits in the writer's queue at most once: with the writer busy and room for one write,
+     * handing the same file over again and again never makes the driver wait, and the one write
+     * takes every record handed over meanwhile.
+     */
+    @Test
+    void aFileWaitsInTheQueueOnceAndItsWriteTakesEverythingPending() throws Exception {
+        FileWriterThread writer = new FileWriterThread("test-writer", 1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        writer.submit(new Step(0, Collections.synchronizedList(new ArrayList<>()), started, release)); // the writer blocks on it
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        Path path = dir.resolve("c").resolve("result.json");
+        TrialFile file = new TrialFile(path, "c", 0, 0, writer); // hands over with every record
+        RecordBytes record = new RecordBytes(16);
+        record.appendUtf8("{\"training_iteration\":1}\n");
+        Thread driver = new Thread(() -> {
+            for (int i = 0; i < 50; i++) {
+                file.add(record, i);
+            }
+            file.close();
+        }, "driver");
+        driver.start();
+        driver.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(driver.isAlive(), "51 hand-overs of one file with room for one write: the driver never waited");
+        release.countDown();
+        writer.close();
+        assertEquals("{\"training_iteration\":1}\n".repeat(50), Files.readString(path));
+    }
+
+    /**
+     * A new trial's file is emptied by the opening that writes its first records (stale records of
+     * an earlier run go), and one that gets none is still created, empty, at the next flush.
+     */
+    @Test
+    void aNewTrialsFileIsEmptiedByItsFirstWrite() throws IOException {
+        FileWriterThread writer = new FileWriterThread("test-writer");
+        Path stale = dir.resolve("d").resolve("result.json");
+        Files.createDirectories(stale.getParent());
+        Files.writeString(stale, "{\"training_iteration\":7}\n");
+        RecordBytes record = new RecordBytes(16);
+        record.appendUtf8("{\"training_iteration\":1}\n");
+        TrialFile restarted = new TrialFile(stale, "d", Long.MAX_VALUE, 0, writer);
+        restarted.startEmpty();
+        writer.drain();
+        assertEquals("{\"training_iteration\":7}\n", Files.readString(stale), "nothing written before a hand-over");
+        restarted.add(record, 0);
+        restarted.handOver();
+        writer.drain();
+        assertEquals("{\"training_iteration\":1}\n", Files.readString(stale));
+
+        Path quiet = dir.resolve("e").resolve("result.json");
+        TrialFile noResults = new TrialFile(quiet, "e", Long.MAX_VALUE, 0, writer);
+        noResults.startEmpty();
+        noResults.handOver();
+        writer.close();
+        assertEquals("", Files.readString(quiet), "created empty at the flush");
     }
 }

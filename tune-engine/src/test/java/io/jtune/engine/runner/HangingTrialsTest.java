@@ -38,9 +38,18 @@ class HangingTrialsTest {
         HangingTrainable.reset();
     }
 
+    /**
+     * Releases the stuck steps and saves, and waits for the trial threads they held to end: a
+     * released save writes its checkpoint, which must not race the deletion of the test's folder.
+     */
     @AfterEach
-    void release() {
+    void release() throws InterruptedException {
         HangingTrainable.releaseAll();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("jtune-trial-worker-")) {
+                t.join(TimeUnit.SECONDS.toMillis(10));
+            }
+        }
     }
 
     private Tuner hanging() {

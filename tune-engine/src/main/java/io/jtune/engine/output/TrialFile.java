@@ -35,8 +35,6 @@ class TrialFile implements FileWriterThread.FileWrite {
     private long lastHandOver;
     /** Records added since the last hand-over (driver). */
     private int added;
-    /** Whether the file is to be emptied and has not been handed over since (driver). */
-    private boolean toEmpty;
     /** Records the writer thread has not taken yet; guarded by this. */
     private RecordBytes pending;
     /** The bytes the writer thread is writing; its own. */
@@ -88,27 +86,27 @@ class TrialFile implements FileWriterThread.FileWrite {
 
     /** Hands the records added since the last hand-over to the writer thread, and a file still to be emptied. */
     final void handOver() {
-        if (added > 0 || toEmpty) {
+        if (added > 0 || toBeEmptied()) {
             added = 0;
-            toEmpty = false;
             queue();
         }
+    }
+
+    /** Whether the file waits to be emptied and is not in the writer's queue yet. */
+    private synchronized boolean toBeEmptied() {
+        return emptyFirst && !queued;
     }
 
     /** Hands over what is left; the file takes no more records. */
     final void close() {
         closed = true;
         added = 0;
-        toEmpty = false;
         queue();
     }
 
     /** Has the writer thread empty the file (creating it) with its first write, at the next hand-over, flush or close. */
-    final void startEmpty() {
-        synchronized (this) {
-            emptyFirst = true;
-        }
-        toEmpty = true;
+    final synchronized void startEmpty() {
+        emptyFirst = true;
     }
 
     /**

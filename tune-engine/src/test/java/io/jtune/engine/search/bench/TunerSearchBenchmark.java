@@ -3,7 +3,9 @@ package io.jtune.engine.search.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Mode;
+import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.api.spi.TrialView;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.MachineResources;
@@ -40,7 +42,9 @@ import java.util.stream.Stream;
  * GP: GP-BO's defaults, the portfolio; GP-EI: EI alone without axis moves, the defaults before the portfolio;
  * GP-log+axis: EI alone on compressed losses with axis moves), {@code -Doptuna=false} leaves Optuna out,
  * {@code -DfirstSeed=N} runs seeds N, N+1, ... instead of 0, 1, ..., {@code -Dverbose=true} also
- * prints every seed's regret.
+ * prints every seed's regret, {@code -Dat=200,1000} the wall time a trial over the 20 trials before
+ * trial 200 and 1,000 of each run (from one trial's start to the next: the suggestion, the trial and
+ * the runner's bookkeeping, as a user's run spends it).
  *
  * <pre>
  * mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test \
@@ -52,6 +56,8 @@ public final class TunerSearchBenchmark {
     private static final Path OPTUNA_SCRIPT = Stream.of(Path.of("tune-engine/src/test/python/tuner_bench_optuna.py"), Path.of("src/test/python/tuner_bench_optuna.py"))
             .filter(Files::isRegularFile).findFirst().orElse(Path.of("tune-engine/src/test/python/tuner_bench_optuna.py"));
     private static final int FIRST_SEED = Integer.getInteger("firstSeed", 0);
+    private static final int WINDOW = 20;
+    private static final int[] AT = Arrays.stream(System.getProperty("at", "").split(",")).filter(a -> !a.isBlank()).mapToInt(Integer::parseInt).toArray();
     private static final com.sun.management.OperatingSystemMXBean PROCESS =
             (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
@@ -76,13 +82,35 @@ public final class TunerSearchBenchmark {
         return m;
     }
 
-    /** The best value of one search through the Tuner. */
+    /** The wall clock at each trial's start, as the runner reports it. */
+    private static final class TrialStarts implements Callback {
+        private final List<Long> nanos = new ArrayList<>();
+
+        @Override
+        public void onTrialStart(TrialView trial) {
+            nanos.add(System.nanoTime());
+        }
+
+        /** The mean wall time a trial of the {@value #WINDOW} trials before trial {@code n} (1-based), suggestion included, in ms. */
+        double msBefore(int n) {
+            return (nanos.get(n - 1) - nanos.get(n - 1 - WINDOW)) / 1e6 / WINDOW;
+        }
+    }
+
+    /** The best value of one search through the Tuner; with {@code -Dat=N,...}, prints the wall time a trial before each N. */
     private static double bestThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
+        TrialStarts starts = new TrialStarts();
         ResultGrid grid = Tuner.of(problem.name(), (config, session) -> session.report(Map.of(Driver.METRIC, problem.function().applyAsDouble(config))))
                 .name(problem.name() + "-" + searcherName.replace(' ', '-') + "-" + seed).storagePath(storage)
                 .space(problem.space()).metric(Driver.METRIC, Mode.MIN).searcher(searcher).numSamples(evaluations)
-                .maxConcurrentTrials(1).machineResources(ONE_CPU).seed(seed).progress(false).outputFiles(false)
+                .maxConcurrentTrials(1).machineResources(ONE_CPU).seed(seed).progress(false).outputFiles(false).callbacks(starts)
                 .fit();
+        for (int n : AT) {
+            if (n > WINDOW && n <= evaluations) {
+                System.err.printf(Locale.ROOT, "%s %s seed %d: %.2f ms wall clock a trial over the %d trials before %d%n",
+                        problem.name(), searcherName, seed, starts.msBefore(n), WINDOW, n);
+            }
+        }
         return grid.getBestResult().value();
     }
 

@@ -31,7 +31,9 @@ import java.util.random.RandomGenerator;
  * trials (the best half and a random share of the rest), hyperparameters are fitted to at most
  * 100 of them and only every {@code refitEvery} suggestions once 20 trials are done; between fits
  * the GP's factor is extended with the new trials rather than recomputed. Trials in
- * flight enter the GP with the worst loss seen (constant liar), so parallel suggestions spread.
+ * flight enter the GP at the loss it predicts for them (the kriging believer), after the
+ * hyperparameters are fitted to finished trials only, so parallel suggestions spread without a
+ * made-up loss distorting the model.
  */
 public final class BayesOptSearch extends ModelBasedSearch {
     private static final int ALWAYS_REFIT_BELOW = 20;
@@ -89,15 +91,12 @@ public final class BayesOptSearch extends ModelBasedSearch {
         if (done.size() < settings.nInitialPoints()) {
             return encoding().sampleRandom(rng);
         }
-        List<Observation> train = new ArrayList<>(subsample(done, settings.maxObservations(), rng));
-        double worst = done.stream().mapToDouble(Observation::loss).max().orElseThrow();
-        int real = train.size();
-        pending().forEach(p -> train.add(new Observation(p.x(), worst, p.order())));
+        List<Observation> train = subsample(done, settings.maxObservations(), rng);
         Member member = settings.acquisition() == Acquisition.PORTFOLIO ? PORTFOLIO[suggestedCount() % PORTFOLIO.length] : single;
         LossView view = views[member.view()];
         scoring = member.acquisition();
         double[][] z = new double[train.size()][];
-        double[] y = standardised(train, real, member.view() == LossView.COMPRESSED);
+        double[] y = standardised(train, member.view() == LossView.COMPRESSED);
         for (int i = 0; i < z.length; i++) {
             z[i] = features.of(train.get(i).x());
         }
@@ -107,10 +106,33 @@ public final class BayesOptSearch extends ModelBasedSearch {
         GaussianProcess gp = GaussianProcess.reusing(view.lastModel, z, y, view.hyper);
         view.lastModel = gp;
         double best = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < real; i++) {
-            best = Math.min(best, y[i]);
+        for (double v : y) {
+            best = Math.min(best, v);
         }
-        return maximiseAcquisition(gp, best, train.subList(0, real), rng);
+        List<Observation> running = pending();
+        if (!running.isEmpty()) {
+            gp = believing(gp, z, y, running, view.hyper);
+        }
+        return maximiseAcquisition(gp, best, train, rng);
+    }
+
+    /**
+     * The GP with the trials in flight added at the loss it predicts for them (the kriging
+     * believer): the model's mean stays where the true trials put it, while its uncertainty at a
+     * running trial's point collapses, so the next suggestion goes elsewhere unless the model really
+     * expects the best there. A fixed "lie" would put a false loss beside the best points and bend the
+     * model around it.
+     */
+    private GaussianProcess believing(GaussianProcess gp, double[][] z, double[] y, List<Observation> running, GpHyperparameters hyper) {
+        int n = z.length;
+        double[][] zAll = Arrays.copyOf(z, n + running.size());
+        double[] yAll = Arrays.copyOf(y, zAll.length);
+        double[] k = new double[n];
+        for (int i = 0; i < running.size(); i++) {
+            zAll[n + i] = features.of(running.get(i).x());
+            yAll[n + i] = gp.mean(zAll[n + i], k);
+        }
+        return GaussianProcess.reusing(gp, zAll, yAll, hyper);
     }
 
     private void refit(LossView view, double[][] z, double[] y, int observationCount) {
@@ -131,36 +153,36 @@ public final class BayesOptSearch extends ModelBasedSearch {
     }
 
     /**
-     * The losses as the GP sees them, scaled to mean 0 and standard deviation 1 over the first
-     * {@code real} (true) observations; with {@code compress}, first compressed to
-     * {@code log(1 + (loss - best) / (median - best))} (best and median of the true observations),
+     * The losses as the GP sees them, scaled to mean 0 and standard deviation 1; with {@code compress},
+     * first compressed to {@code log(1 + (loss - best) / (median - best))},
      * which keeps the order, and nearly the differences below the median, while losses far above it
      * (the walls of a wide box) no longer dwarf the small differences near the best.
      */
-    static double[] standardised(List<Observation> train, int real, boolean compress) {
-        double[] y = new double[train.size()];
+    static double[] standardised(List<Observation> train, boolean compress) {
+        int n = train.size();
+        double[] y = new double[n];
         for (int i = 0; i < y.length; i++) {
             y[i] = train.get(i).loss();
         }
         if (compress) {
-            double[] sorted = Arrays.copyOf(y, real);
+            double[] sorted = Arrays.copyOf(y, n);
             Arrays.sort(sorted);
             double best = sorted[0];
-            double spread = sorted[real / 2] > best ? sorted[real / 2] - best : sorted[real - 1] - best;
+            double spread = sorted[n / 2] > best ? sorted[n / 2] - best : sorted[n - 1] - best;
             for (int i = 0; i < y.length; i++) {
                 y[i] = spread > 0 ? Math.log1p((y[i] - best) / spread) : 0;
             }
         }
         double mean = 0;
-        for (int i = 0; i < real; i++) {
+        for (int i = 0; i < n; i++) {
             mean += y[i];
         }
-        mean /= real;
+        mean /= n;
         double var = 0;
-        for (int i = 0; i < real; i++) {
+        for (int i = 0; i < n; i++) {
             var += (y[i] - mean) * (y[i] - mean);
         }
-        double sd = real > 1 && var > 0 ? Math.sqrt(var / real) : 1;
+        double sd = n > 1 && var > 0 ? Math.sqrt(var / n) : 1;
         for (int i = 0; i < y.length; i++) {
             y[i] = (y[i] - mean) / sd;
         }

@@ -33,7 +33,7 @@ import java.util.stream.Stream;
 
 /**
  * The searcher benchmark through the {@link Tuner}, as a user runs a search: each function is a
- * function trainable reporting its value once, {@code maxConcurrentTrials(1)}, {@code evaluations}
+ * function trainable reporting its value once, {@code maxConcurrentTrials(1)} (or k, below), {@code evaluations}
  * trials for each of {@code seeds} seeds (0, 1, ...). jtune's TPE, GP-BO and CMA-ES against Optuna
  * 3.1's TPE and CMA-ES, which {@code src/test/python/tuner_bench_optuna.py} runs in the same
  * invocation (Debian's {@code python3-optuna}; {@code -Dpython=...} names another interpreter).
@@ -44,7 +44,9 @@ import java.util.stream.Stream;
  * {@code -DfirstSeed=N} runs seeds N, N+1, ... instead of 0, 1, ..., {@code -Dverbose=true} also
  * prints every seed's regret, {@code -Dat=200,1000} the wall time a trial over the 20 trials before
  * trial 200 and 1,000 of each run (from one trial's start to the next: the suggestion, the trial and
- * the runner's bookkeeping, as a user's run spends it).
+ * the runner's bookkeeping, as a user's run spends it), {@code -Dconcurrency=k} runs k trials at once
+ * in deterministic mode of width k (each suggestion made while k - 1 trials are still running, in the
+ * same order at every run, however fast the trials finish).
  *
  * <pre>
  * mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test \
@@ -60,7 +62,8 @@ public final class TunerSearchBenchmark {
     private static final int[] AT = Arrays.stream(System.getProperty("at", "").split(",")).filter(a -> !a.isBlank()).mapToInt(Integer::parseInt).toArray();
     private static final com.sun.management.OperatingSystemMXBean PROCESS =
             (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
+    private static final int CONCURRENCY = Integer.getInteger("concurrency", 1);
+    private static final MachineResources CPUS = new MachineResources(CONCURRENCY, 0, 1L << 30, Map.of());
 
     private TunerSearchBenchmark() {
     }
@@ -100,11 +103,11 @@ public final class TunerSearchBenchmark {
     /** The best value of one search through the Tuner; with {@code -Dat=N,...}, prints the wall time a trial before each N. */
     private static double bestThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
         TrialStarts starts = new TrialStarts();
-        ResultGrid grid = Tuner.of(problem.name(), (config, session) -> session.report(Map.of(Driver.METRIC, problem.function().applyAsDouble(config))))
+        Tuner tuner = Tuner.of(problem.name(), (config, session) -> session.report(Map.of(Driver.METRIC, problem.function().applyAsDouble(config))))
                 .name(problem.name() + "-" + searcherName.replace(' ', '-') + "-" + seed).storagePath(storage)
                 .space(problem.space()).metric(Driver.METRIC, Mode.MIN).searcher(searcher).numSamples(evaluations)
-                .maxConcurrentTrials(1).machineResources(ONE_CPU).seed(seed).progress(false).outputFiles(false).callbacks(starts)
-                .fit();
+                .maxConcurrentTrials(CONCURRENCY).machineResources(CPUS).seed(seed).progress(false).outputFiles(false).callbacks(starts);
+        ResultGrid grid = (CONCURRENCY > 1 ? tuner.deterministic(CONCURRENCY) : tuner).fit();
         for (int n : AT) {
             if (n > WINDOW && n <= evaluations) {
                 System.err.printf(Locale.ROOT, "%s %s seed %d: %.2f ms wall clock a trial over the %d trials before %d%n",

@@ -39,7 +39,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final int ALWAYS_REFIT_BELOW = 20;
     private static final int HYPER_FIT_POINTS = 100;
     private static final int HYPER_FIT_EVALUATIONS = 150;
-    private static final int HYPER_RANDOM_STARTS = 1;
+    private static final int HYPER_RANDOM_STARTS = 2;
     private static final int REFINED = 3;
     private static final double REFINE_STEP = 0.1;
     private static final double REFINE_MIN_STEP = 1e-3;

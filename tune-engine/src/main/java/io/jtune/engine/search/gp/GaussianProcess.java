@@ -125,18 +125,6 @@ public final class GaussianProcess {
         return u;
     }
 
-    /**
-     * The log marginal likelihood of standardised targets {@code y} under the kernel matrix whose
-     * off-diagonal entries {@code k} holds: the diagonal is set as {@link GaussianProcess} sets it
-     * (signal plus noise variance plus a jitter grown until the factorisation succeeds).
-     *
-     * @throws IllegalStateException when no jitter makes the matrix positive definite
-     */
-    static double logMarginalLikelihood(double[][] k, double[] y, double signalVariance, double noiseVariance) {
-        double[][] upper = factorWithJitter(k, signalVariance, noiseVariance);
-        return logMarginalLikelihood(upper, y, solve(upper, y));
-    }
-
     private static double logMarginalLikelihood(double[][] upper, double[] y, double[] alpha) {
         int n = y.length;
         double fit = 0;
@@ -148,8 +136,13 @@ public final class GaussianProcess {
         return -0.5 * fit - logDet - 0.5 * n * Math.log(2 * Math.PI);
     }
 
-    /** Sets {@code k}'s diagonal to signal plus noise plus a jitter, grown until the factorisation succeeds; the upper factor. */
-    private static double[][] factorWithJitter(double[][] k, double signalVariance, double noiseVariance) {
+    /**
+     * Sets {@code k}'s diagonal to signal plus noise plus a jitter, grown until the factorisation
+     * succeeds, as every GP here does; the upper factor.
+     *
+     * @throws IllegalStateException when no jitter makes the matrix positive definite
+     */
+    static double[][] factorWithJitter(double[][] k, double signalVariance, double noiseVariance) {
         double jitter = JITTER * signalVariance;
         for (int attempt = 0; ; attempt++) {
             double diag = signalVariance + noiseVariance + jitter;
@@ -243,7 +236,7 @@ public final class GaussianProcess {
     }
 
     /** {@code (U^T U)^-1 b}: forward substitution with {@code U^T}, then back substitution with {@code U}. */
-    private static double[] solve(double[][] u, double[] b) {
+    static double[] solve(double[][] u, double[] b) {
         int n = b.length;
         double[] x = b.clone();
         for (int j = 0; j < n; j++) {

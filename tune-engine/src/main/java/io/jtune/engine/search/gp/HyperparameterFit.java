@@ -3,17 +3,20 @@ package io.jtune.engine.search.gp;
 import java.util.random.RandomGenerator;
 
 /**
- * Chooses the GP's hyperparameters by maximising the log marginal likelihood with
- * {@link BoundedMaximiser} in log space, from the previous fit and from random starts. The
- * differences of every pair of points per feature are computed once per fit, so each evaluation
- * only scales them by the length scales (one vectorisable pass per feature) before the kernel's
- * {@code exp} and the factorisation; each likelihood is the {@link GaussianProcess}'s bit for bit.
+ * Chooses the GP's hyperparameters by maximising the log marginal likelihood in log space with
+ * its gradient ({@link BoxedQuasiNewton}, as scikit-learn fits its GPs with L-BFGS-B), from the
+ * previous fit and from random starts; the best fit of all runs wins. The differences of every pair
+ * of points per feature are computed once per fit, so each evaluation only scales them by the length
+ * scales (one vectorisable pass per feature) before the kernel's {@code exp}, the factorisation and
+ * the inverse the gradient needs.
  */
 final class HyperparameterFit {
     private final double[][] differences;
     private final double[] y;
     private final double[][] gram;
     private final double[] scaledSquares;
+    /** Per pair: the derivative of its covariance by the log of a length scale, before that feature's share {@code (diff / l)^2}. */
+    private final double[] slopes;
 
     private HyperparameterFit(double[][] x, double[] y) {
         int n = x.length;
@@ -32,24 +35,35 @@ final class HyperparameterFit {
         this.y = y;
         this.gram = new double[n][n];
         this.scaledSquares = new double[pairs];
+        this.slopes = new double[pairs];
     }
 
     static GpHyperparameters fit(double[][] x, double[] y, GpHyperparameters start, int randomStarts, int maxEvaluations, RandomGenerator rng) {
         int features = x[0].length;
         HyperparameterFit surface = new HyperparameterFit(x, y);
-        double[] best = BoundedMaximiser.maximise(surface::logLikelihood, start.toLog(), GpHyperparameters.lowerLog(features),
-                GpHyperparameters.upperLog(features), randomStarts, maxEvaluations, rng);
-        return GpHyperparameters.fromLog(best);
+        double[] lo = GpHyperparameters.lowerLog(features);
+        double[] hi = GpHyperparameters.upperLog(features);
+        BoxedQuasiNewton.Minimum best = BoxedQuasiNewton.minimise(surface::negativeLogLikelihood, start.toLog(), lo, hi, maxEvaluations);
+        for (int run = 0; run < randomStarts; run++) {
+            double[] from = new double[lo.length];
+            for (int i = 0; i < from.length; i++) {
+                from[i] = lo[i] + rng.nextDouble() * (hi[i] - lo[i]);
+            }
+            BoxedQuasiNewton.Minimum found = BoxedQuasiNewton.minimise(surface::negativeLogLikelihood, from, lo, hi, maxEvaluations);
+            if (found.value() < best.value()) {
+                best = found;
+            }
+        }
+        return GpHyperparameters.fromLog(best.point());
     }
 
-    /** The log marginal likelihood of {@code y} at {@code x} under log hyperparameters, as a fit evaluates it. */
-    static double logLikelihood(double[][] x, double[] y, double[] logHyper) {
-        return new HyperparameterFit(x, y).logLikelihood(logHyper);
+    /** {@link #negativeLogLikelihood(double[], double[])} of {@code y} at {@code x}, as a fit evaluates it. */
+    static double negativeLogLikelihood(double[][] x, double[] y, double[] logHyper, double[] gradient) {
+        return new HyperparameterFit(x, y).negativeLogLikelihood(logHyper, gradient);
     }
 
-    /** The log marginal likelihood under log hyperparameters {@code [log l_1 .. log l_d, log signal, log noise]}; minus infinity when singular. */
-    private double logLikelihood(double[] logHyper) {
-        GpHyperparameters h = GpHyperparameters.fromLog(logHyper);
+    /** {@code r^2} of every pair under the length scales, into {@link #scaledSquares}. */
+    private void scaleDifferences(GpHyperparameters h) {
         double[] r2 = scaledSquares;
         java.util.Arrays.fill(r2, 0);
         for (int f = 0; f < differences.length; f++) {
@@ -60,18 +74,117 @@ final class HyperparameterFit {
                 r2[p] += d * d;
             }
         }
+    }
+
+    /**
+     * Minus the log marginal likelihood under log hyperparameters, with its gradient by them into
+     * {@code gradient}; infinity when singular. The gradient is {@code -1/2 tr((a a^T - K^-1) dK)} with
+     * {@code a = K^-1 y}, {@code K^-1} from the Cholesky factor, and the Matérn-5/2 derivative
+     * {@code dK_ij / d log l_f = s2 5/3 (1 + sqrt5 r) exp(-sqrt5 r) ((x_if - x_jf) / l_f)^2}.
+     */
+    double negativeLogLikelihood(double[] logHyper, double[] gradient) {
+        GpHyperparameters h = GpHyperparameters.fromLog(logHyper);
+        scaleDifferences(h);
+        double signal = h.signalVariance();
+        double root5 = Math.sqrt(5);
+        double[] r2 = scaledSquares;
         int p = 0;
         for (int i = 1; i < gram.length; i++) {
             for (int j = 0; j < i; j++) {
-                double c = h.signalVariance() * Matern52.correlation(Math.sqrt(r2[p++]));
+                double r = Math.sqrt(r2[p]);
+                double e = Math.exp(-root5 * r);
+                double c = signal * (1 + root5 * r + 5.0 / 3.0 * r2[p]) * e;
+                slopes[p++] = signal * 5.0 / 3.0 * (1 + root5 * r) * e;
                 gram[i][j] = c;
                 gram[j][i] = c;
             }
         }
+        double[][] upper;
         try {
-            return GaussianProcess.logMarginalLikelihood(gram, y, h.signalVariance(), h.noiseVariance());
+            upper = GaussianProcess.factorWithJitter(gram, signal, h.noiseVariance());
         } catch (IllegalStateException e) {
-            return Double.NEGATIVE_INFINITY;
+            return Double.POSITIVE_INFINITY;
         }
+        int n = y.length;
+        double[] alpha = GaussianProcess.solve(upper, y);
+        double[][] inverse = inverseFromFactor(upper);
+        double fit = 0;
+        double logDet = 0;
+        double diagonalTrace = 0;
+        double signalGradient = 0;
+        for (int i = 0; i < n; i++) {
+            fit += y[i] * alpha[i];
+            logDet += Math.log(upper[i][i]);
+            double w = alpha[i] * alpha[i] - inverse[i][i];
+            diagonalTrace += w;
+            signalGradient += 0.5 * w * (gram[i][i] - h.noiseVariance());
+        }
+        // per pair: w_ij (into r2, no longer needed) and w_ij times the length-scale slope (into slopes)
+        p = 0;
+        for (int i = 1; i < n; i++) {
+            double[] inverseRow = inverse[i];
+            double[] gramRow = gram[i];
+            for (int j = 0; j < i; j++) {
+                double w = alpha[i] * alpha[j] - inverseRow[j];
+                signalGradient += w * gramRow[j];
+                slopes[p] *= w;
+                p++;
+            }
+        }
+        int features = differences.length;
+        for (int f = 0; f < features; f++) {
+            double[] diff = differences[f];
+            double sum = 0;
+            for (int q = 0; q < slopes.length; q++) {
+                sum += slopes[q] * diff[q] * diff[q];
+            }
+            double l = h.lengthScales()[f];
+            gradient[f] = -sum / (l * l);
+        }
+        gradient[features] = -signalGradient;
+        gradient[features + 1] = -0.5 * h.noiseVariance() * diagonalTrace;
+        return 0.5 * fit + logDet + 0.5 * n * Math.log(2 * Math.PI);
+    }
+
+    /**
+     * {@code K^-1 = M^T M} with {@code M = (U^T)^-1} from the upper factor {@code U}, its lower
+     * triangle (row {@code i}, columns {@code j <= i}) filled: {@code M} row by row by forward
+     * substitution, then {@code M^T M} as a sum of the outer products of {@code M}'s rows; both are
+     * vectorisable passes along rows.
+     */
+    private static double[][] inverseFromFactor(double[][] u) {
+        int n = u.length;
+        double[][] m = new double[n][];
+        for (int i = 0; i < n; i++) {
+            double[] mi = new double[i + 1];
+            for (int k = 0; k < i; k++) {
+                double a = u[k][i];
+                double[] mk = m[k];
+                for (int j = 0; j <= k; j++) {
+                    mi[j] += a * mk[j];
+                }
+            }
+            double d = 1 / u[i][i];
+            for (int j = 0; j < i; j++) {
+                mi[j] *= -d;
+            }
+            mi[i] = d;
+            m[i] = mi;
+        }
+        double[][] inverse = new double[n][];
+        for (int i = 0; i < n; i++) {
+            inverse[i] = new double[i + 1];
+        }
+        for (int k = 0; k < n; k++) {
+            double[] mk = m[k];
+            for (int i = 0; i <= k; i++) {
+                double a = mk[i];
+                double[] row = inverse[i];
+                for (int j = 0; j <= i; j++) {
+                    row[j] += a * mk[j];
+                }
+            }
+        }
+        return inverse;
     }
 }

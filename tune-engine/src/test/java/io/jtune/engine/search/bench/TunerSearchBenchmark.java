@@ -44,7 +44,8 @@ import java.util.stream.Stream;
  * {@code -DfirstSeed=N} runs seeds N, N+1, ... instead of 0, 1, ..., {@code -Dverbose=true} also
  * prints every seed's regret, {@code -Dat=200,1000} the wall time a trial over the 20 trials before
  * trial 200 and 1,000 of each run (from one trial's start to the next: the suggestion, the trial and
- * the runner's bookkeeping, as a user's run spends it), {@code -Dconcurrency=k} runs k trials at once
+ * the runner's bookkeeping, as a user's run spends it; run at least 1,001 trials for 1,000: the last
+ * trial's start also pays the once-per-JVM start of logging for the "numSamples reached" message), {@code -Dconcurrency=k} runs k trials at once
  * in deterministic mode of width k (each suggestion made while k - 1 trials are still running, in the
  * same order at every run, however fast the trials finish).
  *
@@ -109,7 +110,7 @@ public final class TunerSearchBenchmark {
                 .maxConcurrentTrials(CONCURRENCY).machineResources(CPUS).seed(seed).progress(false).outputFiles(false).callbacks(starts);
         ResultGrid grid = (CONCURRENCY > 1 ? tuner.deterministic(CONCURRENCY) : tuner).fit();
         for (int n : AT) {
-            if (n > WINDOW && n <= evaluations) {
+            if (n > WINDOW && n < evaluations) {
                 System.err.printf(Locale.ROOT, "%s %s seed %d: %.2f ms wall clock a trial over the %d trials before %d%n",
                         problem.name(), searcherName, seed, starts.msBefore(n), WINDOW, n);
             }

@@ -52,12 +52,14 @@ final class AshaBracket {
      */
     Decision onResult(String trialId, double time, double score) {
         for (int i = 0; i < milestones.length; i++) {
-            Map<String, Double> rung = recorded.get(i);
-            boolean reached = time >= milestones[i];
-            if (reached && rung.containsKey(trialId) && !stopLastTrials) {
-                return Decision.CONTINUE;
+            if (time < milestones[i]) {
+                continue;
             }
-            if (!reached || rung.containsKey(trialId)) {
+            Map<String, Double> rung = recorded.get(i);
+            if (rung.containsKey(trialId)) {
+                if (!stopLastTrials) {
+                    return Decision.CONTINUE;
+                }
                 continue;
             }
             double cutoff = cutoff(i);

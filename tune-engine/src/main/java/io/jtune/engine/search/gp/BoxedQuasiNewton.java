@@ -66,11 +66,10 @@ final class BoxedQuasiNewton {
                 break;
             }
             direction(g, free, s, y, rho, stored, newest, alpha, d);
-            double slope = dot(d, g, free);
-            if (!(slope < 0)) {
+            if (!(dot(d, g, free) < 0)) {
+                // the memory no longer gives a descent direction: forget it and go down the gradient
                 stored = 0;
                 direction(g, free, s, y, rho, 0, newest, alpha, d);
-                slope = dot(d, g, free);
             }
             double step = stored == 0 ? Math.min(1, FIRST_STEP / maxAbs(d)) : 1;
             double fn = Double.NaN;

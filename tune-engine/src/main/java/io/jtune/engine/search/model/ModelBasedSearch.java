@@ -23,9 +23,9 @@ import java.util.random.RandomGenerator;
 /**
  * What every model-based searcher shares: the metric and mode from the experiment (lower loss is
  * better inside), the encoded space, {@code points_to_evaluate} suggested first, the trials in
- * flight (for a constant liar), the finished observations, a random stream per suggestion derived
- * from the seed (so a restored search continues exactly), and JSON state. A subclass proposes the
- * next vector and may keep model state of its own.
+ * flight (for a constant liar or a kriging believer), the finished observations, a random stream
+ * per suggestion derived from the seed (so a restored search continues exactly), and JSON state. A
+ * subclass proposes the next vector and may keep model state of its own.
  */
 public abstract class ModelBasedSearch implements SearchAlgorithm {
     private static final LazyLogger LOG = new LazyLogger(ModelBasedSearch.class);

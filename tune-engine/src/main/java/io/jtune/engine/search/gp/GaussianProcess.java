@@ -125,7 +125,8 @@ public final class GaussianProcess {
         return u;
     }
 
-    private static double logMarginalLikelihood(double[][] upper, double[] y, double[] alpha) {
+    /** The log marginal likelihood of {@code y} given the upper factor of its covariance and {@code alpha = K^-1 y}. */
+    static double logMarginalLikelihood(double[][] upper, double[] y, double[] alpha) {
         int n = y.length;
         double fit = 0;
         double logDet = 0;

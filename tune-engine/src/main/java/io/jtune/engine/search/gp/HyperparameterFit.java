@@ -88,6 +88,7 @@ final class HyperparameterFit {
         double signal = h.signalVariance();
         double root5 = Math.sqrt(5);
         double[] r2 = scaledSquares;
+        // the Matérn-5/2 covariance (as Matern52.correlation) and its slope share one exp
         int p = 0;
         for (int i = 1; i < gram.length; i++) {
             for (int j = 0; j < i; j++) {
@@ -108,18 +109,14 @@ final class HyperparameterFit {
         int n = y.length;
         double[] alpha = GaussianProcess.solve(upper, y);
         double[][] inverse = inverseFromFactor(upper);
-        double fit = 0;
-        double logDet = 0;
         double diagonalTrace = 0;
         double signalGradient = 0;
         for (int i = 0; i < n; i++) {
-            fit += y[i] * alpha[i];
-            logDet += Math.log(upper[i][i]);
             double w = alpha[i] * alpha[i] - inverse[i][i];
             diagonalTrace += w;
             signalGradient += 0.5 * w * (gram[i][i] - h.noiseVariance());
         }
-        // per pair: w_ij (into r2, no longer needed) and w_ij times the length-scale slope (into slopes)
+        // per pair: w_ij = a_i a_j - (K^-1)_ij; the signal's term, and w_ij times the length-scale slope (into slopes)
         p = 0;
         for (int i = 1; i < n; i++) {
             double[] inverseRow = inverse[i];
@@ -143,7 +140,7 @@ final class HyperparameterFit {
         }
         gradient[features] = -signalGradient;
         gradient[features + 1] = -0.5 * h.noiseVariance() * diagonalTrace;
-        return 0.5 * fit + logDet + 0.5 * n * Math.log(2 * Math.PI);
+        return -GaussianProcess.logMarginalLikelihood(upper, y, alpha);
     }
 
     /**

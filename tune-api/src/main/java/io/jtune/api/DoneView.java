@@ -5,6 +5,7 @@ import java.util.AbstractSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * A read-only view of a result's values with {@code done} = true, in the values' order ({@code done}
@@ -33,6 +34,15 @@ final class DoneView extends AbstractMap<String, Object> {
     @Override
     public int size() {
         return hasDone ? values.size() : values.size() + 1;
+    }
+
+    /** The values in order with {@code done} true, without an entry object a value. */
+    @Override
+    public void forEach(BiConsumer<? super String, ? super Object> action) {
+        values.forEach((key, value) -> action.accept(key, Result.DONE.equals(key) ? Boolean.TRUE : value));
+        if (!hasDone) {
+            action.accept(Result.DONE, Boolean.TRUE);
+        }
     }
 
     @Override

@@ -68,6 +68,9 @@ class ResultTest {
         expected.put(Result.DONE, true);
         assertEquals(Result.wrap(expected), done);
         assertEquals(List.copyOf(expected.entrySet()), List.copyOf(done.asMap().entrySet()), "same entries in the same order");
+        LinkedHashMap<String, Object> walked = new LinkedHashMap<>();
+        done.asMap().forEach(walked::put);
+        assertEquals(List.copyOf(expected.entrySet()), List.copyOf(walked.entrySet()), "forEach walks the same entries in the same order");
         assertEquals(expected.hashCode(), done.hashCode());
         assertTrue(done.done());
         assertEquals(Boolean.TRUE, done.get(Result.DONE));
@@ -83,6 +86,9 @@ class ResultTest {
         Result result = Result.of(java.util.Map.of("loss", 1.0));
         Result done = result.withDone();
         assertEquals(List.of("loss", Result.DONE), List.copyOf(done.asMap().keySet()));
+        List<Object> walked = new java.util.ArrayList<>();
+        done.asMap().forEach((key, value) -> walked.add(key + "=" + value));
+        assertEquals(List.of("loss=1.0", "done=true"), walked);
         assertTrue(done.has(Result.DONE));
         assertEquals(2, done.asMap().size());
         assertFalse(result.has(Result.DONE));

@@ -24,24 +24,30 @@ public final class CsvFormat {
             return;
         }
         if (value instanceof Double || value instanceof Float) {
-            appendFloat(line, ((Number) value).doubleValue(), value instanceof Float);
+            line.append(floatText(((Number) value).doubleValue(), value instanceof Float));
         } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
             line.append(((Number) value).longValue());
         } else if (value instanceof Boolean b) {
-            line.append(b ? "True" : "False");
+            line.append(booleanText(b));
         } else {
             appendText(line, value.toString());
         }
     }
 
-    private static void appendFloat(StringBuilder line, double d, boolean isFloat) {
+    /** A boolean cell's text, as Python writes it. */
+    static String booleanText(boolean b) {
+        return b ? "True" : "False";
+    }
+
+    /** A float cell's text: {@code nan}, {@code inf}, {@code -inf}, or the shortest digits that read back as the same value. */
+    static String floatText(double d, boolean isFloat) {
         if (Double.isNaN(d)) {
-            line.append("nan");
-        } else if (Double.isInfinite(d)) {
-            line.append(d > 0 ? "inf" : "-inf");
-        } else {
-            line.append(isFloat ? NumberOutput.toString((float) d, true) : DoubleText.of(d));
+            return "nan";
         }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "inf" : "-inf";
+        }
+        return isFloat ? NumberOutput.toString((float) d, true) : DoubleText.of(d);
     }
 
     /** Appends a header record: the names, quoted where needed, separated by commas (no line break). */
@@ -114,13 +120,18 @@ public final class CsvFormat {
 
     /** Adds the leaves of {@code value} under {@code key}: nested configs and maps become {@code key/child} entries. */
     public static void flattenInto(String key, Object value, Map<String, Object> out) {
-        if (value instanceof Config c && !c.isEmpty()) {
-            c.flatten().forEach((k, v) -> out.put(key + Config.PATH_SEPARATOR + k, v));
-        } else if (value instanceof Map<?, ?> m && !m.isEmpty()) {
-            m.forEach((k, v) -> flattenInto(key + Config.PATH_SEPARATOR + k, v, out));
-        } else {
+        if (!isNested(value)) {
             out.put(key, value);
+        } else if (value instanceof Config c) {
+            c.flatten().forEach((k, v) -> out.put(key + Config.PATH_SEPARATOR + k, v));
+        } else {
+            ((Map<?, ?>) value).forEach((k, v) -> flattenInto(key + Config.PATH_SEPARATOR + k, v, out));
         }
+    }
+
+    /** Whether {@code value} is flattened into {@code key/child} columns: a non-empty config or map. */
+    static boolean isNested(Object value) {
+        return value instanceof Config c && !c.isEmpty() || value instanceof Map<?, ?> m && !m.isEmpty();
     }
 
     /** The value at a flattened path, walking nested configs and maps; null when absent. */

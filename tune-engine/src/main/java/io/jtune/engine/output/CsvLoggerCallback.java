@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -25,6 +25,7 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     /** The progress file of a trial. */
     public static final String PROGRESS_FILE = "progress.csv";
     private final StringBuilder line = new StringBuilder(256);
+    private final RowWriter row = new RowWriter();
 
     public CsvLoggerCallback() {
         this(System::nanoTime);
@@ -48,32 +49,83 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     protected void encode(ProgressFile file, Result result, Config trialConfig, RecordBytes out) {
         if (file.columns == null) {
             file.columns = ProgressFile.header(result, trialConfig);
-            line.setLength(0);
-            CsvFormat.appendHeader(line, file.columns.stream().map(c -> c.name).toList());
-            out.appendUtf8(line);
+            row.header(file.columns, out);
+        }
+        row.write(file.columns, result, trialConfig, out);
+    }
+
+    /**
+     * Appends one row. The columns usually follow the result's keys: the values are taken in order
+     * while they do, and the remaining columns are looked up. Strings come from
+     * {@link EncodedStrings}, numbers are written straight into the record.
+     */
+    private final class RowWriter implements BiConsumer<String, Object> {
+        private final EncodedStrings texts = new EncodedStrings(this::appendText);
+        private List<Column> columns;
+        private RecordBytes out;
+        private int next;
+        private boolean inOrder;
+
+        /** Appends the header record: the column names, quoted as needed (as {@link CsvFormat#appendHeader}). */
+        void header(List<Column> header, RecordBytes record) {
+            for (int i = 0; i < header.size(); i++) {
+                if (i > 0) {
+                    record.append(',');
+                }
+                texts.append(record, header.get(i).name);
+            }
+            record.append('\n');
+        }
+
+        void write(List<Column> rowColumns, Result result, Config trialConfig, RecordBytes record) {
+            columns = rowColumns;
+            out = record;
+            next = 0;
+            inOrder = true;
+            result.asMap().forEach(this);
+            for (int i = next; i < columns.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                cell(columns.get(i).valueIn(result, trialConfig));
+            }
             out.append('\n');
         }
-        line.setLength(0);
-        List<Column> columns = file.columns;
-        // the columns usually follow the result's keys: take the values in order, and look up the others
-        Iterator<Map.Entry<String, Object>> entries = result.asMap().entrySet().iterator();
-        Map.Entry<String, Object> next = entries.hasNext() ? entries.next() : null;
-        for (int i = 0; i < columns.size(); i++) {
-            if (i > 0) {
-                line.append(',');
-            }
-            Column column = columns.get(i);
-            Object value;
-            if (next != null && column.isKey(next.getKey())) {
-                value = next.getValue();
-                next = entries.hasNext() ? entries.next() : null;
+
+        @Override
+        public void accept(String key, Object value) {
+            if (inOrder && next < columns.size() && columns.get(next).isKey(key)) {
+                if (next > 0) {
+                    out.append(',');
+                }
+                cell(value);
+                next++;
             } else {
-                value = column.valueIn(result, trialConfig);
+                inOrder = false;
             }
-            CsvFormat.appendCell(line, value);
         }
-        out.appendUtf8(line);
-        out.append('\n');
+
+        private void cell(Object value) {
+            if (value instanceof Double || value instanceof Float) {
+                out.appendUtf8(CsvFormat.floatText(((Number) value).doubleValue(), value instanceof Float));
+            } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+                out.appendLong(((Number) value).longValue());
+            } else if (value instanceof String s) {
+                texts.append(out, s);
+            } else if (value instanceof Boolean b) {
+                out.appendUtf8(CsvFormat.booleanText(b));
+            } else if (value != null) {
+                line.setLength(0);
+                CsvFormat.appendCell(line, value);
+                out.appendUtf8(line);
+            }
+        }
+
+        private void appendText(RecordBytes to, String text) {
+            line.setLength(0);
+            CsvFormat.appendText(line, text);
+            to.appendUtf8(line);
+        }
     }
 
     /**
@@ -82,6 +134,9 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
      * header) are resolved against the first result that has them.
      */
     private static final class Column {
+        /** The path below the key of a top-level column: none. */
+        static final String[] TOP_LEVEL = new String[0];
+
         final String name;
         String key;
         String[] nested;
@@ -113,7 +168,7 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
                 String prefix = name.substring(0, cut);
                 if (result.has(prefix) || Result.CONFIG.equals(prefix)) {
                     key = prefix;
-                    nested = cut == name.length() ? new String[0] : name.substring(cut + 1).split(Config.PATH_SEPARATOR);
+                    nested = cut == name.length() ? TOP_LEVEL : name.substring(cut + 1).split(Config.PATH_SEPARATOR);
                     return true;
                 }
             }
@@ -141,21 +196,26 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
         }
 
         private static List<Column> header(Result result, Config trialConfig) {
-            List<Column> columns = new ArrayList<>();
-            Map<String, Object> flat = new LinkedHashMap<>();
-            result.asMap().forEach((key, value) -> addColumns(columns, flat, key, value));
+            List<Column> columns = new ArrayList<>(result.asMap().size() + 1);
+            result.asMap().forEach((key, value) -> addColumns(columns, key, value));
             if (!result.has(Result.CONFIG)) {
-                addColumns(columns, flat, Result.CONFIG, trialConfig);
+                addColumns(columns, Result.CONFIG, trialConfig);
             }
             return columns;
         }
 
-        private static void addColumns(List<Column> columns, Map<String, Object> scratch, String key, Object value) {
-            scratch.clear();
-            CsvFormat.flattenInto(key, value, scratch);
+        /** The columns of one key: itself, or a column a leaf of a nested value. */
+        private static void addColumns(List<Column> columns, String key, Object value) {
+            if (!CsvFormat.isNested(value)) {
+                columns.add(new Column(key, key, Column.TOP_LEVEL));
+                return;
+            }
+            Map<String, Object> flat = new LinkedHashMap<>();
+            CsvFormat.flattenInto(key, value, flat);
             int nestedFrom = key.length() + 1;
-            scratch.keySet().forEach(name -> columns.add(new Column(name, key,
-                    name.length() == key.length() ? new String[0] : name.substring(nestedFrom).split(Config.PATH_SEPARATOR))));
+            for (String name : flat.keySet()) {
+                columns.add(new Column(name, key, name.substring(nestedFrom).split(Config.PATH_SEPARATOR)));
+            }
         }
     }
 }

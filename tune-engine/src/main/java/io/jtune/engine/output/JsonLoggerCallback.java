@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -36,6 +37,8 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
     /** The auto fields the driver fills with a {@code Long}, read back as one (JSON has one kind of whole number). */
     private static final List<String> LONG_FIELDS = List.of(Result.TRAINING_ITERATION, Result.TIMESTAMP, Result.PID, Result.ITERATIONS_SINCE_RESTORE);
     private static final TypeReference<LinkedHashMap<String, Object>> RESULT_TYPE = new TypeReference<>() { };
+
+    private final FieldWriter fields = new FieldWriter();
 
     public JsonLoggerCallback() {
         this(System::nanoTime);
@@ -131,24 +134,39 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
     @Override
     protected void encode(TrialFile file, Result result, Config trialConfig, RecordBytes out) {
         out.append('{');
-        boolean first = true;
-        for (Map.Entry<String, Object> e : result.asMap().entrySet()) {
-            first = field(out, first, e.getKey(), e.getValue());
-        }
+        fields.start(out);
+        result.asMap().forEach(fields);
         if (!result.has(Result.CONFIG)) {
-            field(out, first, Result.CONFIG, trialConfig);
+            fields.accept(Result.CONFIG, trialConfig);
         }
         out.append('}');
         out.append('\n');
     }
 
-    private static boolean field(RecordBytes out, boolean first, String key, Object value) {
-        if (!first) {
-            out.append(',');
+    /** Appends the fields of one record, the keys and string values from {@link EncodedStrings}. */
+    private static final class FieldWriter implements BiConsumer<String, Object> {
+        private final EncodedStrings strings = new EncodedStrings(JsonValues::writeString);
+        private RecordBytes out;
+        private boolean first;
+
+        void start(RecordBytes record) {
+            out = record;
+            first = true;
         }
-        JsonValues.writeString(out, key);
-        out.append(':');
-        JsonValues.write(out, value);
-        return false;
+
+        @Override
+        public void accept(String key, Object value) {
+            if (!first) {
+                out.append(',');
+            }
+            first = false;
+            strings.append(out, key);
+            out.append(':');
+            if (value instanceof String s) {
+                strings.append(out, s);
+            } else {
+                JsonValues.write(out, value);
+            }
+        }
     }
 }

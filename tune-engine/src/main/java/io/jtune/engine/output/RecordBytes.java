@@ -49,6 +49,12 @@ final class RecordBytes {
         size += other.size;
     }
 
+    void append(byte[] other) {
+        ensure(other.length);
+        System.arraycopy(other, 0, bytes, size, other.length);
+        size += other.length;
+    }
+
     /** Appends one byte (an ASCII character). */
     void append(int b) {
         ensure(1);

@@ -1,11 +1,18 @@
 package io.jtune.engine.runner;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.jtune.api.Mode;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.ResourceRequest;
@@ -16,6 +23,7 @@ import io.jtune.engine.FailFast;
 import io.jtune.engine.schedule.SchedulerObserver;
 import io.jtune.engine.search.SearcherWrapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -128,9 +136,39 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
      * @param resources what its next start commits, when a scheduler changed it from the experiment's
      *        resources per trial; null when it has the experiment's
      */
+    @JsonSerialize(using = TrialStateWriter.class)
     public record TrialState(String trialId, int index, String name, String experimentTag, TrialStatus status, Map<String, Object> config,
                              int numFailures, long trainingIteration, double timeTotalS, String errorTrace, List<CheckpointState> checkpoints,
                              ResourceRequest resources) {
+    }
+
+    /**
+     * Writes a trial's entry field by field, the fields the record's own serialisation writes
+     * (snake_case, in the record's order), without looking them up by reflection: a snapshot of many
+     * trials spends most of its time on these entries.
+     */
+    static final class TrialStateWriter extends StdSerializer<TrialState> {
+        TrialStateWriter() {
+            super(TrialState.class);
+        }
+
+        @Override
+        public void serialize(TrialState t, JsonGenerator g, SerializerProvider provider) throws IOException {
+            g.writeStartObject();
+            g.writeStringField("trial_id", t.trialId());
+            g.writeNumberField("index", t.index());
+            g.writeStringField("name", t.name());
+            g.writeStringField("experiment_tag", t.experimentTag());
+            g.writeStringField("status", t.status() == null ? null : t.status().name());
+            provider.defaultSerializeField("config", t.config(), g);
+            g.writeNumberField("num_failures", t.numFailures());
+            g.writeNumberField("training_iteration", t.trainingIteration());
+            g.writeNumberField("time_total_s", t.timeTotalS());
+            g.writeStringField("error_trace", t.errorTrace());
+            provider.defaultSerializeField("checkpoints", t.checkpoints(), g);
+            provider.defaultSerializeField("resources", t.resources(), g);
+            g.writeEndObject();
+        }
     }
 
     /** A tracked checkpoint: its folder, the iteration and total time its state is at, and its keep-N score. */
@@ -146,14 +184,28 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
         }
     }
 
-    /** A component's class and saved state; an error names the component when the state is not JSON. */
+    /**
+     * A component's class and saved state; an error names the component when the state is not one
+     * JSON value. The text is checked by a streaming parse and written into the snapshot as it is,
+     * not parsed into a tree and written again (a scheduler's state may hold every trial).
+     */
     static ComponentState componentState(String role, Object component, String json) {
         String type = typeOf(component);
-        try {
-            return new ComponentState(type, JSON.readTree(json == null ? "null" : json));
+        String text = json == null ? "null" : json;
+        try (JsonParser parser = JSON.getFactory().createParser(text)) {
+            if (parser.nextToken() == null) {
+                throw new TuneException("the " + role + " " + type + " saved an empty state; saveState() must return JSON text");
+            }
+            parser.skipChildren();
+            if (parser.nextToken() != null) {
+                throw new TuneException("the " + role + " " + type + " saved a state with more than one JSON value; saveState() must return one");
+            }
         } catch (JacksonException e) {
             throw new TuneException("the " + role + " " + type + " saved a state that is not JSON (" + e.getOriginalMessage() + "); saveState() must return JSON text");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        return new ComponentState(type, JsonNodeFactory.instance.rawValueNode(new RawValue(text)));
     }
 
     /**

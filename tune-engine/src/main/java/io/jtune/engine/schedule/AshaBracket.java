@@ -3,6 +3,7 @@ package io.jtune.engine.schedule;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -87,11 +88,13 @@ final class AshaBracket {
         return s.toString();
     }
 
-    /** The recorded scores of each rung (highest rung first), for saving. */
+    /** The recorded scores of each rung (highest rung first), read-only views for saving (no copy of every trial's score). */
     List<Map<String, Double>> recorded() {
-        List<Map<String, Double>> copy = new ArrayList<>();
-        recorded.forEach(r -> copy.add(new LinkedHashMap<>(r)));
-        return copy;
+        List<Map<String, Double>> views = new ArrayList<>(recorded.size());
+        for (Map<String, Double> rung : recorded) {
+            views.add(Collections.unmodifiableMap(rung));
+        }
+        return views;
     }
 
     void restore(List<Map<String, Double>> saved) {

@@ -8,7 +8,7 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -192,7 +192,7 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
         requireSetup();
         List<List<Map<String, Double>>> rungs = new ArrayList<>();
         brackets.forEach(b -> rungs.add(b.recorded()));
-        return StateJson.write(NAME, new State(random.state(), numStopped, new LinkedHashMap<>(bracketOfTrial), rungs));
+        return StateJson.write(NAME, new State(random.state(), numStopped, Collections.unmodifiableMap(bracketOfTrial), rungs));
     }
 
     @Override

@@ -62,13 +62,13 @@ public final class CapacityBenchmark {
             List<String> inOrder = measured.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r.rate())).toList();
             measured.sort(Comparator.comparingDouble(Run::rate));
             Run median = measured.get(measured.size() / 2);
-            System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %,10.0f results/s  (median run: driver %.1f µs CPU a result, rest %.1f µs; runs in order: %s results/s)%n",
-                    on ? "on" : "off", median.rate(), median.driverMicros(), median.restMicros(), inOrder);
+            System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %,10.0f results/s  (median run: driver %.1f µs CPU a result, %.1f of it in the kernel, rest %.1f µs; runs in order: %s results/s)%n",
+                    on ? "on" : "off", median.rate(), median.driverMicros(), median.driverKernelMicros(), median.restMicros(), inOrder);
         }
     }
 
-    /** One run: results a second of wall time, and CPU microseconds a result on the driver thread and on all other threads. */
-    private record Run(double rate, double driverMicros, double restMicros) {
+    /** One run: results a second of wall time, and CPU microseconds a result on the driver thread (and of that in the kernel) and on all other threads. */
+    private record Run(double rate, double driverMicros, double driverKernelMicros, double restMicros) {
     }
 
     /** One run, timed until the runner returns: the result files are written by then. */
@@ -84,16 +84,18 @@ public final class CapacityBenchmark {
             OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             long cpu = os.getProcessCpuTime();
             long driverCpu = threads.getCurrentThreadCpuTime();
+            long driverUser = threads.getCurrentThreadUserTime();
             long start = System.nanoTime();
             List<Trial> done = new TrialRunner(spec, executor, new SplittableRandom(3)).run();
             double seconds = (System.nanoTime() - start) / 1e9;
             double driver = threads.getCurrentThreadCpuTime() - driverCpu;
+            double user = threads.getCurrentThreadUserTime() - driverUser;
             double all = os.getProcessCpuTime() - cpu;
             if (done.size() != trials) {
                 throw new IllegalStateException("expected " + trials + " trials, got " + done.size());
             }
             double results = executor.results();
-            return new Run(results / seconds, driver / 1e3 / results, (all - driver) / 1e3 / results);
+            return new Run(results / seconds, driver / 1e3 / results, (driver - user) / 1e3 / results, (all - driver) / 1e3 / results);
         } finally {
             CheckpointFolders.deleteRecursively(storage);
         }

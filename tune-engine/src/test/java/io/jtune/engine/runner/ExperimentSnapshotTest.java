@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.engine.CheckpointPolicy;
@@ -135,6 +138,40 @@ class ExperimentSnapshotTest {
         };
         TuneException e = assertThrows(TuneException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler).stop(StopAt.iteration(1)).outputFiles(true)));
         assertTrue(e.getMessage().contains("the scheduler " + scheduler.getClass().getName() + " saved a state that is not JSON"), e.getMessage());
+    }
+
+    /** The hand-written trial entry has every field the record's reflective serialisation writes, with the same values. */
+    @Test
+    void aTrialsEntryIsWhatTheRecordsOwnSerialisationWrites() throws IOException {
+        ExperimentState.TrialState trial = new ExperimentState.TrialState("a1b2c_00007", 7, "Fn_a1b2c_00007", "7_lr=0.1", TrialStatus.ERROR,
+                Map.of("lr", 0.1, "layers", Map.of("n", 3, "act", "relu"), "tags", List.of("a", "b")), 2, 12, 3.25, "java.lang.IllegalStateException: boom",
+                List.of(new ExperimentState.CheckpointState("/tmp/x/checkpoint_10", 10, 2.5, -0.25)), ResourceRequest.cpus(2));
+        ExperimentState.TrialState pending = new ExperimentState.TrialState("a1b2c_00008", 8, "Fn_a1b2c_00008", "8", TrialStatus.PENDING,
+                Map.of(), 0, 0, 0, null, List.of(), null);
+        ObjectMapper plain = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).configure(MapperFeature.USE_ANNOTATIONS, false);
+        ExperimentState state = new ExperimentState(ExperimentState.FORMAT, 1.5, null, null, null, null, List.of(), List.of(trial, pending));
+        ObjectMapper reader = new ObjectMapper();
+        JsonNode written = reader.readTree(state.toJson()).get("trials");
+        assertEquals(reader.readTree(plain.writeValueAsBytes(trial)), written.get(0));
+        assertEquals(reader.readTree(plain.writeValueAsBytes(pending)), written.get(1));
+    }
+
+    /** The state is written into the snapshot as it is, so it must be exactly one JSON value. */
+    @Test
+    void aComponentStateThatIsNotOneWholeJsonValueIsAnErrorNamingTheComponent() {
+        Map<String, String> expected = Map.of("{\"rung\": 1} {\"rung\": 2}", "saved a state with more than one JSON value",
+                "{\"rung\": [1, 2", "saved a state that is not JSON", "  ", "saved an empty state");
+        expected.forEach((saved, message) -> {
+            FirstComeScheduler scheduler = new FirstComeScheduler() {
+                @Override
+                public String saveState() {
+                    return saved;
+                }
+            };
+            TuneException e = assertThrows(TuneException.class,
+                    () -> run(Runs.counting(storage.resolve(Integer.toString(saved.length())), ListSearcher.of(1, "x"), scheduler).stop(StopAt.iteration(1)).outputFiles(true)));
+            assertTrue(e.getMessage().contains("the scheduler " + scheduler.getClass().getName() + " " + message), saved + ": " + e.getMessage());
+        });
     }
 
     @Test

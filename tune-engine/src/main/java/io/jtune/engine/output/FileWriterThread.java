@@ -8,10 +8,10 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -57,7 +57,18 @@ final class FileWriterThread implements AutoCloseable {
     }
 
     private final String name;
-    private final BlockingQueue<Object> queue;
+    private final int capacity;
+    /**
+     * The writes asked for and not taken yet. Handing one over takes no lock and wakes the writer
+     * only when it sleeps (after its naps), and the driver waits only when {@code capacity} writes
+     * wait: on this machine a thread's wake-up is a system call of several microseconds.
+     */
+    private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger waiting = new AtomicInteger();
+    /** Set by the writer thread before it parks without a time-out, so an added write wakes it. */
+    private volatile boolean writerSleeps;
+    /** Set by the driver before it parks for room, so the writer wakes it when it takes a write. */
+    private volatile Thread driverWaiting;
     /** Buffers of closed files, for the next files' records; guarded by itself. */
     private final ArrayDeque<RecordBytes> buffers = new ArrayDeque<>();
     private Thread thread;
@@ -71,7 +82,7 @@ final class FileWriterThread implements AutoCloseable {
     /** At most {@code capacity} writes wait. */
     FileWriterThread(String name, int capacity) {
         this.name = name;
-        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.capacity = capacity;
     }
 
     /** Appends what {@code file} holds pending to it. */
@@ -130,12 +141,35 @@ final class FileWriterThread implements AutoCloseable {
             thread.setDaemon(true);
             thread.start();
         }
-        try {
-            queue.put(task);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for " + name + " to take a write", e);
+        while (waiting.get() >= capacity) {
+            driverWaiting = Thread.currentThread();
+            if (waiting.get() >= capacity) {
+                LockSupport.park(this);
+            }
+            driverWaiting = null;
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + name + " to take a write");
+            }
         }
+        queue.add(task);
+        waiting.incrementAndGet();
+        if (writerSleeps) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** The next write asked for, or null; wakes a driver waiting for room. */
+    private Object poll() {
+        Object task = queue.poll();
+        if (task != null) {
+            waiting.decrementAndGet();
+            Thread driver = driverWaiting;
+            if (driver != null) {
+                LockSupport.unpark(driver);
+            }
+        }
+        return task;
     }
 
     private void run() {
@@ -164,13 +198,27 @@ final class FileWriterThread implements AutoCloseable {
      */
     private Object next() throws InterruptedException {
         for (int naps = 0; naps < NAPS_BEFORE_WAITING; naps++) {
-            Object task = queue.poll();
+            Object task = poll();
             if (task != null) {
                 return task;
             }
             LockSupport.parkNanos(this, NAP_NANOS);
         }
-        return queue.take();
+        while (true) {
+            writerSleeps = true;
+            Object task = poll();
+            if (task == null) {
+                LockSupport.park(this);
+                task = poll();
+            }
+            writerSleeps = false;
+            if (task != null) {
+                return task;
+            }
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+        }
     }
 
     private void write(FileWrite write) {

@@ -8,7 +8,6 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -183,16 +182,38 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
         return s.toString();
     }
 
-    /** What {@link #saveState} writes. */
+    /** What {@link #saveState} writes and {@link #restoreState} reads. */
     record State(long random, int numStopped, Map<String, Integer> bracketOfTrial, List<List<Map<String, Double>>> rungs) {
     }
 
+    /** Writes the fields of {@link State} straight from the live maps: the state names every trial, once a rung it reached. */
     @Override
     public String saveState() {
         requireSetup();
-        List<List<Map<String, Double>>> rungs = new ArrayList<>();
-        brackets.forEach(b -> rungs.add(b.recorded()));
-        return StateJson.write(NAME, new State(random.state(), numStopped, Collections.unmodifiableMap(bracketOfTrial), rungs));
+        return StateJson.write(NAME, g -> {
+            g.writeStartObject();
+            g.writeNumberField("random", random.state());
+            g.writeNumberField("numStopped", numStopped);
+            g.writeObjectFieldStart("bracketOfTrial");
+            for (Map.Entry<String, Integer> e : bracketOfTrial.entrySet()) {
+                g.writeNumberField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            g.writeArrayFieldStart("rungs");
+            for (AshaBracket bracket : brackets) {
+                g.writeStartArray();
+                for (Map<String, Double> rung : bracket.recorded()) {
+                    g.writeStartObject();
+                    for (Map.Entry<String, Double> e : rung.entrySet()) {
+                        g.writeNumberField(e.getKey(), e.getValue());
+                    }
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
     }
 
     @Override

@@ -141,6 +141,26 @@ class AsyncHyperBandSchedulerTest {
         assertEquals(uninterrupted, resumed);
     }
 
+    /** The state is streamed field by field: it is exactly what the {@code State} record it is read into writes back. */
+    @Test
+    void theStreamedStateIsTheStateRecordsJson() throws Exception {
+        AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder().brackets(2).reductionFactor(2).maxT(8), Mode.MAX, 7);
+        FakeRunner runner = new FakeRunner(s);
+        for (int i = 0; i < 12; i++) {
+            FakeTrial t = runner.add("t" + i);
+            for (int time = 1; time <= 8; time++) {
+                if (runner.report(t, "acc", i == 3 ? Double.NaN : Math.sin(i * 1.7 + time), time) == Decision.STOP) {
+                    break;
+                }
+            }
+        }
+        String saved = s.saveState();
+        AsyncHyperBandScheduler.State state = StateJson.read("test", saved, AsyncHyperBandScheduler.State.class);
+        assertEquals(12, state.bracketOfTrial().size());
+        assertTrue(state.rungs().stream().flatMap(List::stream).mapToInt(java.util.Map::size).sum() >= 12, saved);
+        assertEquals(StateJson.mapper().readTree(StateJson.write("test", state)), StateJson.mapper().readTree(saved));
+    }
+
     /** Adds 20 trials, each reporting 1..8; when {@code restartAt} is set, restarts the scheduler from its saved state there. */
     private static List<Decision> run(Integer restartAt) {
         AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder().brackets(2).reductionFactor(2).maxT(8), Mode.MAX, 7);

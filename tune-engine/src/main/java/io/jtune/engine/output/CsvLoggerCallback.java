@@ -56,11 +56,11 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
 
     /**
      * Appends one row. The columns usually follow the result's keys: the values are taken in order
-     * while they do, and the remaining columns are looked up. Strings come from
-     * {@link EncodedStrings}, numbers are written straight into the record.
+     * while they do, and the remaining columns are looked up. Cells are written straight into the
+     * record; the header's names come from {@link EncodedStrings}.
      */
     private final class RowWriter implements BiConsumer<String, Object> {
-        private final EncodedStrings texts = new EncodedStrings(this::appendText);
+        private final EncodedStrings names = new EncodedStrings(this::appendText);
         private List<Column> columns;
         private RecordBytes out;
         private int next;
@@ -72,7 +72,7 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
                 if (i > 0) {
                     record.append(',');
                 }
-                texts.append(record, header.get(i).name);
+                names.append(record, header.get(i).name);
             }
             record.append('\n');
         }
@@ -111,7 +111,7 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
             } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
                 out.appendLong(((Number) value).longValue());
             } else if (value instanceof String s) {
-                texts.append(out, s);
+                appendText(out, s);
             } else if (value instanceof Boolean b) {
                 out.appendUtf8(CsvFormat.booleanText(b));
             } else if (value != null) {

@@ -3,8 +3,8 @@ package io.jtune.engine.output;
 import java.util.function.BiConsumer;
 
 /**
- * The encoded bytes of the strings a logger writes in record after record (keys, the trial id, the
- * host name, the date), remembered by identity in a small direct-mapped table, so each is encoded
+ * The encoded bytes of the strings a logger writes in record after record (the keys of results, the
+ * columns of headers), remembered by identity in a small direct-mapped table, so each is encoded
  * once instead of character by character in every record. A string not in the table is encoded by
  * the given encoder and takes its slot; strings longer than {@value #LONGEST} characters are encoded
  * each time and not kept. Driver thread only.

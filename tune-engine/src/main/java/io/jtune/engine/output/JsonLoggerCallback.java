@@ -143,9 +143,9 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
         out.append('\n');
     }
 
-    /** Appends the fields of one record, the keys and string values from {@link EncodedStrings}. */
+    /** Appends the fields of one record, the keys from {@link EncodedStrings}. */
     private static final class FieldWriter implements BiConsumer<String, Object> {
-        private final EncodedStrings strings = new EncodedStrings(JsonValues::writeString);
+        private final EncodedStrings keys = new EncodedStrings(JsonValues::writeString);
         private RecordBytes out;
         private boolean first;
 
@@ -160,13 +160,9 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
                 out.append(',');
             }
             first = false;
-            strings.append(out, key);
+            keys.append(out, key);
             out.append(':');
-            if (value instanceof String s) {
-                strings.append(out, s);
-            } else {
-                JsonValues.write(out, value);
-            }
+            JsonValues.write(out, value);
         }
     }
 }

@@ -49,7 +49,7 @@ class GpuAssignmentTest {
         return Tuner.of(GpuTrainable.class)
                 .name(name)
                 .storagePath(dir.resolve("results"))
-                .space(SearchSpace.builder().grid("trial", (Object[]) range(trials)).constant("gpu", gpu)
+                .space(SearchSpace.builder().grid("trial", range(trials)).constant("gpu", gpu)
                         .constant("iterations", 4).constant("stepMillis", 150).build())
                 .resources(ResourceRequest.cpus(1).withGpu(gpu))
                 .progress(false)

@@ -46,18 +46,24 @@ class ExperimentLockTest {
             child.destroyForcibly();
             child.waitFor(1, TimeUnit.MINUTES);
         }
-        try (ExperimentLock lock = ExperimentLock.acquire(dir)) {
+        ExperimentLock lock = ExperimentLock.acquire(dir);
+        try {
             assertTrue(Files.readString(dir.resolve(ExperimentLock.FILE)).startsWith("pid " + ProcessHandle.current().pid()),
                     "the OS dropped the killed JVM's lock: this one holds the folder now");
+        } finally {
+            lock.close();
         }
     }
 
     @Test
     void aSecondRunInTheSameJvmIsRefusedAndTheFolderIsFreeAfterTheFirstEnds() {
         Path dir = storage.resolve("exp");
-        try (ExperimentLock first = ExperimentLock.acquire(dir)) {
+        ExperimentLock first = ExperimentLock.acquire(dir);
+        try {
             TuneException refused = assertThrows(TuneException.class, () -> ExperimentLock.acquire(dir));
             assertTrue(refused.getMessage().contains("this process (PID " + ProcessHandle.current().pid() + ")"), refused.getMessage());
+        } finally {
+            first.close();
         }
         ExperimentLock.acquire(dir).close();
     }

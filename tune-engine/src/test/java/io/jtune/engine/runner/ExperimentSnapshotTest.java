@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
@@ -148,7 +149,7 @@ class ExperimentSnapshotTest {
                 List.of(new ExperimentState.CheckpointState("/tmp/x/checkpoint_10", 10, 2.5, -0.25)), ResourceRequest.cpus(2));
         ExperimentState.TrialState pending = new ExperimentState.TrialState("a1b2c_00008", 8, "Fn_a1b2c_00008", "8", TrialStatus.PENDING,
                 Map.of(), 0, 0, 0, null, List.of(), null);
-        ObjectMapper plain = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).configure(MapperFeature.USE_ANNOTATIONS, false);
+        ObjectMapper plain = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).disable(MapperFeature.USE_ANNOTATIONS).build();
         ExperimentState state = new ExperimentState(ExperimentState.FORMAT, 1.5, null, null, null, null, List.of(), List.of(trial, pending));
         ObjectMapper reader = new ObjectMapper();
         JsonNode written = reader.readTree(state.toJson()).get("trials");

@@ -99,7 +99,7 @@ class TpeAgreementTest {
 
     private static Config config(JsonNode values) {
         Map<String, Object> map = new LinkedHashMap<>();
-        values.fields().forEachRemaining(e -> map.put(e.getKey(),
+        values.properties().forEach(e -> map.put(e.getKey(),
                 e.getValue().isTextual() ? e.getValue().asText() : e.getValue().isInt() ? (Object) e.getValue().asInt() : e.getValue().asDouble()));
         return Config.of(map);
     }

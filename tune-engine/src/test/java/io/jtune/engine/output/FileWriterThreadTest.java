@@ -80,6 +80,38 @@ class FileWriterThreadTest {
         assertEquals(List.of(0, 1, 2, 3, 4, 5), done, "every write done, in the order asked");
     }
 
+    /**
+     * Writes asked for while the writer thread sleeps (parked without a time-out once its naps found
+     * nothing) wake it: each burst is written without anything asked after it.
+     */
+    @Test
+    void writesAskedWhileTheWriterSleepsWakeIt() throws InterruptedException {
+        FileWriterThread writer = new FileWriterThread("sleeping-writer", CAPACITY);
+        List<Integer> done = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> expected = new ArrayList<>();
+        CountDownLatch first = new CountDownLatch(1);
+        writer.submit(new Step(0, done, first, null));
+        expected.add(0);
+        assertTrue(first.await(10, TimeUnit.SECONDS));
+        Thread thread = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("sleeping-writer")).findFirst().orElseThrow();
+        for (int burst = 1; burst <= 20; burst++) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (thread.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(Thread.State.WAITING, thread.getState(), "the writer sleeps after its naps");
+            CountDownLatch last = new CountDownLatch(1);
+            for (int i = 1; i <= 3; i++) {
+                int number = burst * 10 + i;
+                writer.submit(new Step(number, done, i == 3 ? last : new CountDownLatch(1), null));
+                expected.add(number);
+            }
+            assertTrue(last.await(10, TimeUnit.SECONDS), "burst " + burst + " is written without another write to wake the writer");
+        }
+        writer.close();
+        assertEquals(expected, done, "every write done, in the order asked");
+    }
+
     @Test
     void aFailedWriteIsThrownToTheDriverNamingTheFileAndTrial() throws IOException {
         TestTrialView trial = new TestTrialView("t1", Config.of(Map.of("lr", 0.1)), dir).status(TrialStatus.RUNNING);

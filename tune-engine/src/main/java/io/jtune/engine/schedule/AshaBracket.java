@@ -16,25 +16,23 @@ final class AshaBracket {
     /** Guards the rung count against {@code log(a)/log(b)} landing a hair below a whole number. */
     private static final double LOG_RATIO_SLACK = 1e-9;
 
-    private final double reductionFactor;
     private final boolean stopLastTrials;
     private final double[] milestones;
     private final List<Map<String, Double>> recorded;
-    /** The recorded scores of each rung, sorted, for its cut-off. */
-    private final List<SortedScores> sortedScores;
+    /** The cut-off of each rung over its recorded scores. */
+    private final List<RunningPercentile> cutoffs;
 
     AshaBracket(double minT, double maxT, double reductionFactor, int s, boolean stopLastTrials) {
-        this.reductionFactor = reductionFactor;
         this.stopLastTrials = stopLastTrials;
         int rungCount = Math.max(0, (int) (Math.log(maxT / minT) / Math.log(reductionFactor) + LOG_RATIO_SLACK - s + 1));
         this.milestones = new double[rungCount];
         this.recorded = new ArrayList<>(rungCount);
-        this.sortedScores = new ArrayList<>(rungCount);
+        this.cutoffs = new ArrayList<>(rungCount);
         for (int i = 0; i < rungCount; i++) {
             int k = rungCount - 1 - i;
             milestones[i] = minT * Math.pow(reductionFactor, k + s);
             recorded.add(new LinkedHashMap<>());
-            sortedScores.add(new SortedScores());
+            cutoffs.add(new RunningPercentile((1 - 1 / reductionFactor) * 100));
         }
     }
 
@@ -65,7 +63,7 @@ final class AshaBracket {
             }
             double cutoff = cutoff(i);
             rung.put(trialId, score);
-            sortedScores.get(i).add(score);
+            cutoffs.get(i).add(score);
             return score < cutoff ? Decision.STOP : Decision.CONTINUE;
         }
         return Decision.CONTINUE;
@@ -73,7 +71,7 @@ final class AshaBracket {
 
     /** The rung's cut-off: the (1 - 1/rf) percentile of its recorded scores, NaN while none is recorded. */
     double cutoff(int rungIndex) {
-        return sortedScores.get(rungIndex).percentile((1 - 1 / reductionFactor) * 100);
+        return cutoffs.get(rungIndex).percentile();
     }
 
     String debugString() {
@@ -105,8 +103,8 @@ final class AshaBracket {
         for (int i = 0; i < milestones.length; i++) {
             recorded.get(i).clear();
             recorded.get(i).putAll(saved.get(i));
-            sortedScores.get(i).clear();
-            saved.get(i).values().forEach(sortedScores.get(i)::add);
+            cutoffs.get(i).clear();
+            saved.get(i).values().forEach(cutoffs.get(i)::add);
         }
     }
 }

@@ -20,27 +20,31 @@ public final class CsvFormat {
 
     /** Appends one cell (no separator). */
     public static void appendCell(StringBuilder line, Object value) {
-        if (value == null) {
-            return;
-        }
-        if (value instanceof Double || value instanceof Float) {
-            line.append(floatText(((Number) value).doubleValue(), value instanceof Float));
-        } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
-            line.append(((Number) value).longValue());
-        } else if (value instanceof Boolean b) {
-            line.append(booleanText(b));
-        } else {
-            appendText(line, value.toString());
-        }
+        line.append(cellText(value));
     }
 
-    /** A boolean cell's text, as Python writes it. */
-    static String booleanText(boolean b) {
-        return b ? "True" : "False";
+    /**
+     * One cell's text: a float as {@link #floatText}, a whole number in decimal, a boolean as
+     * {@code True} or {@code False}, null as nothing, anything else its string, quoted where needed.
+     */
+    static String cellText(Object value) {
+        if (value == null) {
+            return "";
+        }
+        if (value instanceof Double || value instanceof Float) {
+            return floatText(((Number) value).doubleValue(), value instanceof Float);
+        }
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            return Long.toString(((Number) value).longValue());
+        }
+        if (value instanceof Boolean b) {
+            return b ? "True" : "False";
+        }
+        return quoted(value.toString());
     }
 
     /** A float cell's text: {@code nan}, {@code inf}, {@code -inf}, or the shortest digits that read back as the same value. */
-    static String floatText(double d, boolean isFloat) {
+    private static String floatText(double d, boolean isFloat) {
         if (Double.isNaN(d)) {
             return "nan";
         }
@@ -64,19 +68,23 @@ public final class CsvFormat {
 
     /** Appends text, quoted (with doubled quotes) when it holds a comma, quote or line break. */
     public static void appendText(StringBuilder line, String text) {
+        line.append(quoted(text));
+    }
+
+    /** {@code text} itself, or quoted (with doubled quotes) when it holds a comma, quote or line break. */
+    static String quoted(String text) {
         if (!needsQuotes(text)) {
-            line.append(text);
-            return;
+            return text;
         }
-        line.append('"');
+        StringBuilder q = new StringBuilder(text.length() + 2).append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '"') {
-                line.append('"');
+                q.append('"');
             }
-            line.append(c);
+            q.append(c);
         }
-        line.append('"');
+        return q.append('"').toString();
     }
 
     private static boolean needsQuotes(String text) {

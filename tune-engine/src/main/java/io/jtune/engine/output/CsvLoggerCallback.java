@@ -24,7 +24,6 @@ import java.util.function.LongSupplier;
 public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallback.ProgressFile> {
     /** The progress file of a trial. */
     public static final String PROGRESS_FILE = "progress.csv";
-    private final StringBuilder line = new StringBuilder(256);
     private final RowWriter row = new RowWriter();
 
     public CsvLoggerCallback() {
@@ -59,8 +58,8 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
      * while they do, and the remaining columns are looked up. Cells are written straight into the
      * record; the header's names come from {@link EncodedStrings}.
      */
-    private final class RowWriter implements BiConsumer<String, Object> {
-        private final EncodedStrings names = new EncodedStrings(this::appendText);
+    private static final class RowWriter implements BiConsumer<String, Object> {
+        private final EncodedStrings names = new EncodedStrings((to, name) -> to.appendUtf8(CsvFormat.quoted(name)));
         private List<Column> columns;
         private RecordBytes out;
         private int next;
@@ -106,25 +105,7 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
         }
 
         private void cell(Object value) {
-            if (value instanceof Double || value instanceof Float) {
-                out.appendUtf8(CsvFormat.floatText(((Number) value).doubleValue(), value instanceof Float));
-            } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
-                out.appendLong(((Number) value).longValue());
-            } else if (value instanceof String s) {
-                appendText(out, s);
-            } else if (value instanceof Boolean b) {
-                out.appendUtf8(CsvFormat.booleanText(b));
-            } else if (value != null) {
-                line.setLength(0);
-                CsvFormat.appendCell(line, value);
-                out.appendUtf8(line);
-            }
-        }
-
-        private void appendText(RecordBytes to, String text) {
-            line.setLength(0);
-            CsvFormat.appendText(line, text);
-            to.appendUtf8(line);
+            out.appendUtf8(CsvFormat.cellText(value));
         }
     }
 

@@ -7,6 +7,7 @@ import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -186,34 +187,15 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
     record State(long random, int numStopped, Map<String, Integer> bracketOfTrial, List<List<Map<String, Double>>> rungs) {
     }
 
-    /** Writes the fields of {@link State} straight from the live maps: the state names every trial, once a rung it reached. */
+    /** Saves the live maps through read-only views, not copies: the state names every trial, once a rung it reached. */
     @Override
     public String saveState() {
         requireSetup();
-        return StateJson.write(NAME, g -> {
-            g.writeStartObject();
-            g.writeNumberField("random", random.state());
-            g.writeNumberField("numStopped", numStopped);
-            g.writeObjectFieldStart("bracketOfTrial");
-            for (Map.Entry<String, Integer> e : bracketOfTrial.entrySet()) {
-                g.writeNumberField(e.getKey(), e.getValue());
-            }
-            g.writeEndObject();
-            g.writeArrayFieldStart("rungs");
-            for (AshaBracket bracket : brackets) {
-                g.writeStartArray();
-                for (Map<String, Double> rung : bracket.recorded()) {
-                    g.writeStartObject();
-                    for (Map.Entry<String, Double> e : rung.entrySet()) {
-                        g.writeNumberField(e.getKey(), e.getValue());
-                    }
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-        });
+        List<List<Map<String, Double>>> rungs = new ArrayList<>(brackets.size());
+        for (AshaBracket bracket : brackets) {
+            rungs.add(bracket.recorded());
+        }
+        return StateJson.write(NAME, new State(random.state(), numStopped, Collections.unmodifiableMap(bracketOfTrial), rungs));
     }
 
     @Override

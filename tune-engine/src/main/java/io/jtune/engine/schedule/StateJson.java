@@ -1,6 +1,5 @@
 package io.jtune.engine.schedule;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -8,8 +7,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.jtune.api.TuneException;
-import java.io.IOException;
-import java.io.StringWriter;
 
 /** Scheduler state to and from JSON text (records, maps, lists; NaN allowed). */
 final class StateJson {
@@ -32,22 +29,6 @@ final class StateJson {
         } catch (JsonProcessingException e) {
             throw new TuneException(component + ": cannot write its state as JSON: " + e.getOriginalMessage(), e);
         }
-    }
-
-    /** Writes a state with a generator: for states that hold every trial, without building them as records and maps first. */
-    @FunctionalInterface
-    interface Streamed {
-        void writeTo(JsonGenerator generator) throws IOException;
-    }
-
-    static String write(String component, Streamed state) {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator generator = MAPPER.getFactory().createGenerator(text)) {
-            state.writeTo(generator);
-        } catch (IOException e) {
-            throw new TuneException(component + ": cannot write its state as JSON: " + e.getMessage(), e);
-        }
-        return text.toString();
     }
 
     static <T> T read(String component, String json, Class<T> type) {

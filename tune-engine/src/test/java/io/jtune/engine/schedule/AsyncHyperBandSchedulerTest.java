@@ -141,9 +141,9 @@ class AsyncHyperBandSchedulerTest {
         assertEquals(uninterrupted, resumed);
     }
 
-    /** The state is streamed field by field: it is exactly what the {@code State} record it is read into writes back. */
+    /** The state, saved from views of the live maps, is exactly what the {@code State} record it is read into writes back. */
     @Test
-    void theStreamedStateIsTheStateRecordsJson() throws Exception {
+    void theSavedStateIsTheStateRecordsJson() throws Exception {
         AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder().brackets(2).reductionFactor(2).maxT(8), Mode.MAX, 7);
         FakeRunner runner = new FakeRunner(s);
         for (int i = 0; i < 12; i++) {

@@ -9,7 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Searches with Gaussian-process Bayesian optimisation (as Ray Tune's {@code BayesOptSearch}): a
  * Matérn-5/2 GP with fitted hyperparameters; by default suggestions take turns between expected
- * improvement on the losses, expected improvement on compressed losses and UCB. Integers are
+ * improvement on the losses, expected improvement on compressed losses, UCB and a coordinate search
+ * through the best trial. Integers are
  * rounded and choices one-hot inside the model. Needs the experiment's metric and mode.
  */
 @SearcherAnnotation(factory = "io.jtune.engine.search.gp.BayesOptFactory", needsMetric = true)
@@ -18,8 +19,9 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface BayesOpt {
     /**
-     * {@code "portfolio"} (suggestions take turns between EI on the losses, EI on compressed losses
-     * and UCB on the losses), {@code "ei"} (expected improvement) or {@code "ucb"} (upper confidence bound).
+     * {@code "portfolio"} (suggestions take turns between EI on the losses, EI on compressed losses,
+     * UCB on the losses and, with {@link #axisMoves()}, EI on compressed losses over axis moves of the best
+     * trial), {@code "ei"} (expected improvement) or {@code "ucb"} (upper confidence bound).
      */
     String acquisition() default "portfolio";
 
@@ -29,8 +31,11 @@ public @interface BayesOpt {
     /** UCB's weight of the standard deviation. */
     double kappa() default 2.576;
 
-    /** Random trials before the GP is used (Ray's {@code random_search_steps}). */
-    int nInitialPoints() default 10;
+    /**
+     * Random trials before the GP is used (Ray's {@code random_search_steps}, whose default is 10; 20
+     * found multi-modal optima far more often at 100 trials: README, "Model-based search against Optuna").
+     */
+    int nInitialPoints() default 20;
 
     /** The most trials the GP is fitted to (the best half and a random share of the rest beyond it). */
     int maxObservations() default 200;
@@ -52,6 +57,13 @@ public @interface BayesOpt {
 
     /** A quarter of the candidates redraw a few coordinates of one of the best trials across their whole range. */
     boolean axisMoves() default true;
+
+    /**
+     * With {@code "ei"} or {@code "ucb"} only (the portfolio refuses it: one of its members already is
+     * one), every candidate redraws a few coordinates of the best trial across their range: a search
+     * along the axes through the best point.
+     */
+    boolean coordinateSearch() default false;
 
     /** Configs to try first, each a JSON object of parameter values (missing ones are drawn). */
     String[] pointsToEvaluate() default {};

@@ -9,8 +9,9 @@ public enum Acquisition {
     /** Upper confidence bound on the negated loss: {@code kappa sd - mu}. */
     UCB,
     /**
-     * Suggestions take turns between three members: EI on the losses, EI on the compressed losses
-     * and UCB on the losses (see {@link BayesOptSearch}); it scores nothing itself.
+     * Suggestions take turns between four members: EI on the losses, EI on the compressed losses,
+     * UCB on the losses and a coordinate search scored by EI on the compressed losses (the last only
+     * with axis moves on; see {@link BayesOptSearch}); it scores nothing itself.
      */
     PORTFOLIO;
 

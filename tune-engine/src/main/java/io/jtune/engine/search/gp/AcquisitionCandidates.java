@@ -14,7 +14,8 @@ import java.util.random.RandomGenerator;
  * one of those two is an axis move instead: a few coordinates of one of the best trials redrawn
  * uniformly across their whole range (each with probability 1/d, at least one) and the others kept,
  * so the model can show a better basin along an axis, which moves of every coordinate at once
- * rarely reach once the other coordinates are good.
+ * rarely reach once the other coordinates are good. A coordinate search draws every candidate as an
+ * axis move of the best trial.
  */
 final class AcquisitionCandidates {
     /** The best trials the local and axis candidates start from. */

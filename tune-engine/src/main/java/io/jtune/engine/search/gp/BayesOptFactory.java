@@ -18,7 +18,7 @@ public final class BayesOptFactory implements AnnotationFactory<BayesOpt, Search
             default -> throw new IllegalArgumentException("@BayesOpt(acquisition = \"" + a.acquisition() + "\"): use \"portfolio\", \"ei\" or \"ucb\"");
         };
         BayesOptSettings s = new BayesOptSettings(acquisition, a.xi(), a.kappa(), a.nInitialPoints(), a.maxObservations(), a.refitEvery(),
-                a.candidates(), OptionalLong.empty(), a.compressedLosses(), a.axisMoves());
+                a.candidates(), OptionalLong.empty(), a.compressedLosses(), a.axisMoves(), a.coordinateSearch());
         return new BayesOptSearch(a.seed() >= 0 ? s.withSeed(a.seed()) : s, PointsToEvaluate.parseJson(a.pointsToEvaluate(), "BayesOpt"));
     }
 }

@@ -23,9 +23,11 @@ import java.util.random.RandomGenerator;
  * perturbations of the best trials and optionally axis moves from them, so the search both polishes and jumps
  * between basins) and local compass refinement of the best ones. The default acquisition is a
  * {@linkplain Acquisition#PORTFOLIO portfolio}: suggestions take turns between EI on the losses,
- * EI on the compressed losses and UCB on the losses, each view of the losses keeping its own
- * hyperparameters, so neither the polish of compressed losses nor the exploration of UCB is
- * bought with the other's failures. Integers and quantised floats are rounded inside the
+ * EI on the compressed losses, UCB on the losses and (with axis moves on) a coordinate search, EI on
+ * the compressed losses over axis moves of the best trial only, each view of the losses keeping its
+ * own hyperparameters, so neither the polish of compressed losses nor the exploration of UCB is
+ * bought with the other's failures, and the coordinate search both polishes along the axes and
+ * tries another basin one coordinate at a time. Integers and quantised floats are rounded inside the
  * model (candidates are scored at the value they decode to); choices and grids are one-hot.
  * The cost per suggestion stays bounded: the GP is fitted to at most {@code maxObservations}
  * trials (the best half and a random share of the rest), hyperparameters are fitted to at most
@@ -45,8 +47,10 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final double REFINE_MIN_STEP = 1e-3;
     private static final long REFIT_SALT = 0x5EED_F17L << 32;
 
+    /** The portfolio's members in turn order; without axis moves only the first three take turns. */
     private static final Member[] PORTFOLIO = {
-            new Member(LossView.PLAIN, Acquisition.EI), new Member(LossView.COMPRESSED, Acquisition.EI), new Member(LossView.PLAIN, Acquisition.UCB)};
+            new Member(LossView.PLAIN, Acquisition.EI, false), new Member(LossView.COMPRESSED, Acquisition.EI, false),
+            new Member(LossView.PLAIN, Acquisition.UCB, false), new Member(LossView.COMPRESSED, Acquisition.EI, true)};
 
     private final BayesOptSettings settings;
     /** The one member when the settings name a single acquisition. */
@@ -54,6 +58,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private GpFeatures features;
     /** The GP state per view of the losses: plain ({@link LossView#PLAIN}) and compressed. */
     private final LossView[] views = new LossView[2];
+    /** How many of {@link #PORTFOLIO}'s members take turns. */
+    private final int portfolioSize;
     /** The acquisition of the suggestion being made. */
     private Acquisition scoring;
 
@@ -70,7 +76,8 @@ public final class BayesOptSearch extends ModelBasedSearch {
     public BayesOptSearch(BayesOptSettings settings, List<Config> pointsToEvaluate) {
         super("BayesOptSearch", pointsToEvaluate, settings.seed());
         this.settings = settings;
-        this.single = new Member(settings.compressLosses() ? LossView.COMPRESSED : LossView.PLAIN, settings.acquisition());
+        this.single = new Member(settings.compressLosses() ? LossView.COMPRESSED : LossView.PLAIN, settings.acquisition(), settings.coordinateSearch());
+        this.portfolioSize = settings.axisMoves() ? PORTFOLIO.length : PORTFOLIO.length - 1;
     }
 
     /** The knobs this searcher runs with. */
@@ -92,7 +99,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
             return encoding().sampleRandom(rng);
         }
         List<Observation> train = subsample(done, settings.maxObservations(), rng);
-        Member member = settings.acquisition() == Acquisition.PORTFOLIO ? PORTFOLIO[suggestedCount() % PORTFOLIO.length] : single;
+        Member member = settings.acquisition() == Acquisition.PORTFOLIO ? PORTFOLIO[suggestedCount() % portfolioSize] : single;
         LossView view = views[member.view()];
         scoring = member.acquisition();
         double[][] z = new double[train.size()][];
@@ -113,7 +120,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         if (!running.isEmpty()) {
             gp = believing(gp, z, y, running, view.hyper);
         }
-        return maximiseAcquisition(gp, best, train, rng);
+        return maximiseAcquisition(gp, best, train, member.coordinateSearch(), rng);
     }
 
     /**
@@ -210,13 +217,14 @@ public final class BayesOptSearch extends ModelBasedSearch {
     }
 
     /**
-     * The candidate the acquisition scores best after local refinement. Exact scores cost O(n^2)
+     * The candidate the acquisition scores best after local refinement; with {@code coordinateSearch}
+     * every candidate is an axis move of the best trial. Exact scores cost O(n^2)
      * each (the predictive variance), so each candidate is first bounded in O(n) with
      * {@link GaussianProcess#sdUpperBound} (the acquisition grows with the standard deviation) and
      * scored exactly only while its bound can still beat the scores it competes with: the choice is
      * the one exact scoring of every candidate would make.
      */
-    private double[] maximiseAcquisition(GaussianProcess gp, double best, List<Observation> real, RandomGenerator rng) {
+    private double[] maximiseAcquisition(GaussianProcess gp, double best, List<Observation> real, boolean coordinateSearch, RandomGenerator rng) {
         SpaceEncoding encoding = encoding();
         List<Observation> top = new ArrayList<>(real);
         top.sort(Comparator.comparingDouble(Observation::loss));
@@ -226,7 +234,9 @@ public final class BayesOptSearch extends ModelBasedSearch {
         double[] means = new double[n];
         double[] bounds = new double[n];
         for (int i = 0; i < n; i++) {
-            candidates[i] = encoding.snap(AcquisitionCandidates.draw(i, encoding, top, settings.axisMoves(), rng));
+            candidates[i] = encoding.snap(coordinateSearch
+                    ? AcquisitionCandidates.axisMove(encoding, top.get(0).x(), rng)
+                    : AcquisitionCandidates.draw(i, encoding, top, settings.axisMoves(), rng));
             means[i] = gp.mean(features.of(candidates[i]), covariances[i]);
             bounds[i] = acquisition(means[i], gp.sdUpperBound(covariances[i]), best);
         }
@@ -352,8 +362,11 @@ public final class BayesOptSearch extends ModelBasedSearch {
         }
     }
 
-    /** A portfolio member: which view of the losses the GP is fitted to and how its predictions are scored. */
-    private record Member(int view, Acquisition acquisition) {
+    /**
+     * A portfolio member: which view of the losses the GP is fitted to, how its predictions are scored,
+     * and whether its candidates are axis moves of the best trial only.
+     */
+    private record Member(int view, Acquisition acquisition, boolean coordinateSearch) {
     }
 
     /**

@@ -71,7 +71,8 @@ public final class TunerSearchBenchmark {
 
     private static Map<String, Supplier<SearchAlgorithm>> searchers() {
         Map<String, Supplier<SearchAlgorithm>> m = new LinkedHashMap<>();
-        BayesOptSettings ei = BayesOptSettings.defaults().withAcquisition(Acquisition.EI, 0.0, 2.576);
+        // GP-EI and GP-log+axis keep the 10 random trials they were measured with before the default became 20
+        BayesOptSettings ei = BayesOptSettings.defaults().withAcquisition(Acquisition.EI, 0.0, 2.576).withNInitialPoints(10);
         for (String name : System.getProperty("searchers", "TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES").split(",")) {
             m.put("jtune " + name, switch (name) {
                 case "TPE" -> TpeSearch::new;

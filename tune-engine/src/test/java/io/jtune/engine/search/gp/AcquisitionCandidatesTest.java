@@ -172,15 +172,16 @@ class AcquisitionCandidatesTest {
 
     /**
      * Each option changes what the searcher suggests once the GP is in use, and only then (from EI
-     * alone without axis moves: compressed losses, axis moves, and the defaults' portfolio); the
+     * alone without axis moves: compressed losses, axis moves, a coordinate search, and the defaults' portfolio); the
      * same settings repeat exactly.
      */
     @Test
     void theOptionsReachTheSearch() {
-        BayesOptSettings eiAlone = BayesOptSettings.defaults().withAcquisition(Acquisition.EI, 0.0, 2.576).withAxisMoves(false);
+        BayesOptSettings eiAlone = BayesOptSettings.defaults().withAcquisition(Acquisition.EI, 0.0, 2.576).withAxisMoves(false).withNInitialPoints(10);
         List<Config> plain = suggestions(eiAlone);
         assertEquals(plain, suggestions(eiAlone), "the same seed gives the same suggestions");
-        for (BayesOptSettings option : List.of(eiAlone.withCompressedLosses(true), eiAlone.withAxisMoves(true), BayesOptSettings.defaults())) {
+        for (BayesOptSettings option : List.of(eiAlone.withCompressedLosses(true), eiAlone.withAxisMoves(true), eiAlone.withCoordinateSearch(true),
+                BayesOptSettings.defaults().withNInitialPoints(10))) {
             List<Config> other = suggestions(option);
             assertEquals(plain.subList(0, 10), other.subList(0, 10), "the random start is the same");
             assertNotEquals(plain.subList(10, plain.size()), other.subList(10, other.size()), option.toString());

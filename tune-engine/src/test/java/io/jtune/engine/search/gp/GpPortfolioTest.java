@@ -13,6 +13,7 @@ import io.jtune.api.Result;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.engine.search.bench.Problem;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * GP-BO's default portfolio: suggestions take turns between EI on the losses, EI on compressed
- * losses and UCB on the losses, each exactly what that member alone would suggest from the same
- * state, each view of the losses keeping hyperparameters of its own in the saved state.
+ * losses, UCB on the losses and a coordinate search by EI on compressed losses (three members
+ * without axis moves), each exactly what that member alone would suggest from the same state, each
+ * view of the losses keeping hyperparameters of its own in the saved state.
  */
 class GpPortfolioTest {
     private static final Problem LEVY = Problem.box("levy4", 4, -10, 10, Problem::levy, 0);
@@ -30,8 +32,9 @@ class GpPortfolioTest {
     private static final long SEED = 5;
 
     private static final BayesOptSettings EI = BayesOptSettings.defaults().withAcquisition(Acquisition.EI, 0.0, 2.576);
-    /** The members in turn order: suggestion {@code k} is made by member {@code k % 3}. */
-    private static final List<BayesOptSettings> MEMBERS = List.of(EI, EI.withCompressedLosses(true), EI.withAcquisition(Acquisition.UCB, 0.0, 2.576));
+    /** The members in turn order: suggestion {@code k} is made by member {@code k % 4}, or {@code k % 3} without axis moves. */
+    private static final List<BayesOptSettings> MEMBERS = List.of(EI, EI.withCompressedLosses(true), EI.withAcquisition(Acquisition.UCB, 0.0, 2.576),
+            EI.withCompressedLosses(true).withCoordinateSearch(true));
 
     @Test
     void theDefaultIsThePortfolioWithAxisMoves() {
@@ -39,23 +42,39 @@ class GpPortfolioTest {
         assertEquals(Acquisition.PORTFOLIO, defaults.acquisition());
         assertTrue(defaults.axisMoves());
         assertEquals(false, defaults.compressLosses());
+        assertEquals(false, defaults.coordinateSearch());
+        assertEquals(20, defaults.nInitialPoints());
         assertThrows(IllegalStateException.class, () -> Acquisition.PORTFOLIO.score(0, 1, 0, 0, 2.576));
     }
 
-    /** From one saved state, the portfolio's suggestions 30–33 are those of members 0, 1, 2, 0 restored from that state. */
+    /** From one saved state, the portfolio's suggestions 30–34 are those of members 2, 3, 0, 1, 2 restored from that state. */
     @Test
     void eachSuggestionIsItsMembers() {
-        BayesOptSearch portfolio = searcher(BayesOptSettings.defaults());
+        assertEachSuggestionIsItsMembers(BayesOptSettings.defaults(), MEMBERS);
+    }
+
+    /** Without axis moves the coordinate search leaves: three members take turns, none drawing axis moves. */
+    @Test
+    void withoutAxisMovesThreeMembersTakeTurns() {
+        List<BayesOptSettings> three = new ArrayList<>();
+        for (BayesOptSettings member : MEMBERS.subList(0, 3)) {
+            three.add(member.withAxisMoves(false));
+        }
+        assertEachSuggestionIsItsMembers(BayesOptSettings.defaults().withAxisMoves(false), three);
+    }
+
+    private static void assertEachSuggestionIsItsMembers(BayesOptSettings settings, List<BayesOptSettings> members) {
+        BayesOptSearch portfolio = searcher(settings);
         feed(portfolio, 0, WARM);
-        for (int k = WARM; k < WARM + 4; k++) {
+        for (int k = WARM; k < WARM + 5; k++) {
             String state = portfolio.saveState();
-            BayesOptSearch member = searcher(MEMBERS.get(k % MEMBERS.size()));
+            BayesOptSearch member = searcher(members.get(k % members.size()));
             member.restoreState(state);
-            assertEquals(member.suggest("t" + k), feed(portfolio, k, 1), "suggestion " + k + " is member " + k % MEMBERS.size() + "'s");
+            assertEquals(member.suggest("t" + k), feed(portfolio, k, 1), "suggestion " + k + " is member " + k % members.size() + "'s");
         }
     }
 
-    /** The three members do not agree on the next suggestion, so the turns are not one search under three names. */
+    /** The four members do not agree on the next suggestion, so the turns are not one search under four names. */
     @Test
     void theMembersSuggestDifferently() {
         BayesOptSearch portfolio = searcher(BayesOptSettings.defaults());
@@ -67,7 +86,43 @@ class GpPortfolioTest {
             member.restoreState(state);
             next.add(member.suggest("next"));
         }
-        assertEquals(3, next.size(), next.toString());
+        assertEquals(4, next.size(), next.toString());
+    }
+
+    /**
+     * A coordinate search's candidates keep most coordinates of the best trial: before its local
+     * refinement (steps of at most 0.1 of a range) a suggestion is an axis move of the best point, so
+     * at least one coordinate stays within 0.1 of the best trial's, in every one of 10 suggestions.
+     */
+    @Test
+    void theCoordinateSearchMovesAlongTheAxesOfTheBestTrial() {
+        BayesOptSearch search = searcher(MEMBERS.get(3));
+        Config best = null;
+        double bestLoss = Double.POSITIVE_INFINITY;
+        for (int t = 0; t < WARM + 10; t++) {
+            Config next = search.suggest("t" + t);
+            if (t >= WARM) {
+                int near = 0;
+                for (String p : List.of("x0", "x1", "x2", "x3")) {
+                    if (Math.abs(next.getDouble(p) - best.getDouble(p)) <= 0.1 * 20) {
+                        near++;
+                    }
+                }
+                assertTrue(near >= 1, "suggestion " + t + " " + next + " keeps no coordinate of the best trial " + best);
+            }
+            double loss = LEVY.function().applyAsDouble(next);
+            if (loss < bestLoss) {
+                bestLoss = loss;
+                best = next;
+            }
+            search.onTrialComplete("t" + t, Result.of(Map.of("loss", loss, Result.TRAINING_ITERATION, 1)), false);
+        }
+    }
+
+    @Test
+    void aCoordinateSearchWithThePortfolioIsRefusedWithTheWayOut() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BayesOptSettings.defaults().withCoordinateSearch(true));
+        assertTrue(e.getMessage().contains("withAcquisition(Acquisition.EI, xi, kappa).withCoordinateSearch(true)"), e.getMessage());
     }
 
     /** Both views are saved with their own fit; a state written before views existed restores into the view its settings use. */

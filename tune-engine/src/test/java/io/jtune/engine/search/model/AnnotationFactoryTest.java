@@ -32,7 +32,7 @@ class AnnotationFactoryTest {
     static final class TpeTrainable {
     }
 
-    @BayesOpt(acquisition = "UCB", kappa = 1.5, compressedLosses = true, axisMoves = true)
+    @BayesOpt(acquisition = "UCB", kappa = 1.5, compressedLosses = true, axisMoves = true, coordinateSearch = true, nInitialPoints = 7)
     static final class GpTrainable {
     }
 
@@ -82,6 +82,8 @@ class AnnotationFactoryTest {
         assertEquals(1.5, settings.kappa());
         assertTrue(settings.compressLosses());
         assertTrue(settings.axisMoves());
+        assertTrue(settings.coordinateSearch());
+        assertEquals(7, settings.nInitialPoints());
     }
 
     @Test

@@ -39,6 +39,11 @@ final class AcquisitionCandidates {
         return axisMoves && i % 4 == 1 ? axisMove(encoding, start, rng) : perturbed(encoding, start, rng);
     }
 
+    /** A coordinate search's candidate: an axis move of the best trial ({@code top} holds the finished trials best first). */
+    static double[] coordinateMove(SpaceEncoding encoding, List<Observation> top, RandomGenerator rng) {
+        return axisMove(encoding, top.get(0).x(), rng);
+    }
+
     static double[] uniform(SpaceEncoding encoding, RandomGenerator rng) {
         double[] x = new double[encoding.size()];
         for (int j = 0; j < x.length; j++) {

@@ -235,7 +235,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         double[] bounds = new double[n];
         for (int i = 0; i < n; i++) {
             candidates[i] = encoding.snap(coordinateSearch
-                    ? AcquisitionCandidates.axisMove(encoding, top.get(0).x(), rng)
+                    ? AcquisitionCandidates.coordinateMove(encoding, top, rng)
                     : AcquisitionCandidates.draw(i, encoding, top, settings.axisMoves(), rng));
             means[i] = gp.mean(features.of(candidates[i]), covariances[i]);
             bounds[i] = acquisition(means[i], gp.sdUpperBound(covariances[i]), best);

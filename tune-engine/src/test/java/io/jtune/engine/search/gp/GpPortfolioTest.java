@@ -89,36 +89,6 @@ class GpPortfolioTest {
         assertEquals(4, next.size(), next.toString());
     }
 
-    /**
-     * A coordinate search's candidates keep most coordinates of the best trial: before its local
-     * refinement (steps of at most 0.1 of a range) a suggestion is an axis move of the best point, so
-     * at least one coordinate stays within 0.1 of the best trial's, in every one of 10 suggestions.
-     */
-    @Test
-    void theCoordinateSearchMovesAlongTheAxesOfTheBestTrial() {
-        BayesOptSearch search = searcher(MEMBERS.get(3));
-        Config best = null;
-        double bestLoss = Double.POSITIVE_INFINITY;
-        for (int t = 0; t < WARM + 10; t++) {
-            Config next = search.suggest("t" + t);
-            if (t >= WARM) {
-                int near = 0;
-                for (String p : List.of("x0", "x1", "x2", "x3")) {
-                    if (Math.abs(next.getDouble(p) - best.getDouble(p)) <= 0.1 * 20) {
-                        near++;
-                    }
-                }
-                assertTrue(near >= 1, "suggestion " + t + " " + next + " keeps no coordinate of the best trial " + best);
-            }
-            double loss = LEVY.function().applyAsDouble(next);
-            if (loss < bestLoss) {
-                bestLoss = loss;
-                best = next;
-            }
-            search.onTrialComplete("t" + t, Result.of(Map.of("loss", loss, Result.TRAINING_ITERATION, 1)), false);
-        }
-    }
-
     @Test
     void aCoordinateSearchWithThePortfolioIsRefusedWithTheWayOut() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BayesOptSettings.defaults().withCoordinateSearch(true));

@@ -23,8 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kill -9 at seeded moments across FIFO, ASHA and TPE experiments whose trials also fail and are
- * retried (7 + 7 + 6 = 20 kills), resuming after each: every trial ends TERMINATED with each
- * iteration logged once, at its iteration limit unless ASHA stopped it at a rung.
+ * retried (up to 7 + 7 + 6 = 20 kills), resuming after each: every trial ends TERMINATED with each
+ * iteration logged once, at its iteration limit unless ASHA stopped it at a rung. How many steps an
+ * ASHA experiment takes depends on when its trials report, so a run may finish the experiment before
+ * its seeded moment comes: it must then have ended cleanly, after at least half the kills.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class KillAcrossSchedulersTest {
@@ -61,7 +63,12 @@ class KillAcrossSchedulersTest {
             while (child.isAlive() && ChildJvms.size(steps) < target) {
                 child.waitFor(2, TimeUnit.MILLISECONDS);
             }
-            assertTrue(child.isAlive(), () -> "a run ended before it was killed:\n" + ChildJvms.read(log));
+            if (!child.isAlive()) {
+                int killed = run;
+                assertEquals(0, child.exitValue(), () -> "a run ended before it was killed, and failed:\n" + ChildJvms.read(log));
+                assertTrue(killed >= kills / 2, () -> "the experiment finished after only " + killed + " of " + kills + " kills");
+                break;
+            }
             child.destroyForcibly().waitFor();
         }
 

@@ -20,8 +20,9 @@ import java.lang.annotation.Target;
 public @interface BayesOpt {
     /**
      * {@code "portfolio"} (suggestions take turns between EI on the losses, EI on compressed losses,
-     * UCB on the losses and, with {@link #axisMoves()}, EI on compressed losses over axis moves of the best
-     * trial), {@code "ei"} (expected improvement) or {@code "ucb"} (upper confidence bound).
+     * UCB on the losses and, with {@link #axisMoves()}, in two of five turns, EI on compressed losses over
+     * the best trial with one coordinate redrawn), {@code "ei"} (expected improvement) or {@code "ucb"}
+     * (upper confidence bound).
      */
     String acquisition() default "portfolio";
 
@@ -60,8 +61,8 @@ public @interface BayesOpt {
 
     /**
      * With {@code "ei"} or {@code "ucb"} only (the portfolio refuses it: one of its members already is
-     * one), every candidate redraws a few coordinates of the best trial across their range: a search
-     * along the axes through the best point.
+     * one), every candidate redraws one coordinate of the best trial across its range: a search along
+     * the axes through the best point.
      */
     boolean coordinateSearch() default false;
 

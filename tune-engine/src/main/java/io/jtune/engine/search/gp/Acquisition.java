@@ -10,8 +10,8 @@ public enum Acquisition {
     UCB,
     /**
      * Suggestions take turns between four members: EI on the losses, EI on the compressed losses,
-     * UCB on the losses and a coordinate search scored by EI on the compressed losses (the last only
-     * with axis moves on; see {@link BayesOptSearch}); it scores nothing itself.
+     * UCB on the losses and a coordinate search scored by EI on the compressed losses, which takes two
+     * of five turns (only with axis moves on; see {@link BayesOptSearch}); it scores nothing itself.
      */
     PORTFOLIO;
 

@@ -14,8 +14,8 @@ import java.util.random.RandomGenerator;
  * one of those two is an axis move instead: a few coordinates of one of the best trials redrawn
  * uniformly across their whole range (each with probability 1/d, at least one) and the others kept,
  * so the model can show a better basin along an axis, which moves of every coordinate at once
- * rarely reach once the other coordinates are good. A coordinate search draws every candidate as an
- * axis move of the best trial.
+ * rarely reach once the other coordinates are good. A coordinate search draws every candidate from
+ * the best trial with one of its coordinates redrawn.
  */
 final class AcquisitionCandidates {
     /** The best trials the local and axis candidates start from. */
@@ -39,9 +39,15 @@ final class AcquisitionCandidates {
         return axisMoves && i % 4 == 1 ? axisMove(encoding, start, rng) : perturbed(encoding, start, rng);
     }
 
-    /** A coordinate search's candidate: an axis move of the best trial ({@code top} holds the finished trials best first). */
+    /**
+     * A coordinate search's candidate: the best trial ({@code top} holds the finished trials best first)
+     * with one coordinate, chosen at random, redrawn across its range.
+     */
     static double[] coordinateMove(SpaceEncoding encoding, List<Observation> top, RandomGenerator rng) {
-        return axisMove(encoding, top.get(0).x(), rng);
+        double[] x = top.get(0).x().clone();
+        int j = rng.nextInt(x.length);
+        x[j] = redrawn(encoding.dimension(j), rng);
+        return x;
     }
 
     static double[] uniform(SpaceEncoding encoding, RandomGenerator rng) {

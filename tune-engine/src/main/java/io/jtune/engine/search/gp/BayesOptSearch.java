@@ -24,7 +24,8 @@ import java.util.random.RandomGenerator;
  * between basins) and local compass refinement of the best ones. The default acquisition is a
  * {@linkplain Acquisition#PORTFOLIO portfolio}: suggestions take turns between EI on the losses,
  * EI on the compressed losses, UCB on the losses and (with axis moves on) a coordinate search, EI on
- * the compressed losses over axis moves of the best trial only, each view of the losses keeping its
+ * the compressed losses over the best trial with one coordinate redrawn, which takes two of five
+ * turns, each view of the losses keeping its
  * own hyperparameters, so neither the polish of compressed losses nor the exploration of UCB is
  * bought with the other's failures, and the coordinate search both polishes along the axes and
  * tries another basin one coordinate at a time. Integers and quantised floats are rounded inside the
@@ -47,10 +48,11 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final double REFINE_MIN_STEP = 1e-3;
     private static final long REFIT_SALT = 0x5EED_F17L << 32;
 
-    /** The portfolio's members in turn order; without axis moves only the first three take turns. */
+    private static final Member COORDINATE_SEARCH = new Member(LossView.COMPRESSED, Acquisition.EI, true);
+    /** The portfolio's turns in order (the coordinate search has two); without axis moves only the first three take turns. */
     private static final Member[] PORTFOLIO = {
             new Member(LossView.PLAIN, Acquisition.EI, false), new Member(LossView.COMPRESSED, Acquisition.EI, false),
-            new Member(LossView.PLAIN, Acquisition.UCB, false), new Member(LossView.COMPRESSED, Acquisition.EI, true)};
+            new Member(LossView.PLAIN, Acquisition.UCB, false), COORDINATE_SEARCH, COORDINATE_SEARCH};
 
     private final BayesOptSettings settings;
     /** The one member when the settings name a single acquisition. */
@@ -58,7 +60,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private GpFeatures features;
     /** The GP state per view of the losses: plain ({@link LossView#PLAIN}) and compressed. */
     private final LossView[] views = new LossView[2];
-    /** How many of {@link #PORTFOLIO}'s members take turns. */
+    /** How many of {@link #PORTFOLIO}'s turns are taken. */
     private final int portfolioSize;
     /** The acquisition of the suggestion being made. */
     private Acquisition scoring;
@@ -77,7 +79,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         super("BayesOptSearch", pointsToEvaluate, settings.seed());
         this.settings = settings;
         this.single = new Member(settings.compressLosses() ? LossView.COMPRESSED : LossView.PLAIN, settings.acquisition(), settings.coordinateSearch());
-        this.portfolioSize = settings.axisMoves() ? PORTFOLIO.length : PORTFOLIO.length - 1;
+        this.portfolioSize = settings.axisMoves() ? PORTFOLIO.length : 3;
     }
 
     /** The knobs this searcher runs with. */
@@ -218,7 +220,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
 
     /**
      * The candidate the acquisition scores best after local refinement; with {@code coordinateSearch}
-     * every candidate is an axis move of the best trial. Exact scores cost O(n^2)
+     * every candidate is the best trial with one coordinate redrawn. Exact scores cost O(n^2)
      * each (the predictive variance), so each candidate is first bounded in O(n) with
      * {@link GaussianProcess#sdUpperBound} (the acquisition grows with the standard deviation) and
      * scored exactly only while its bound can still beat the scores it competes with: the choice is
@@ -364,7 +366,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
 
     /**
      * A portfolio member: which view of the losses the GP is fitted to, how its predictions are scored,
-     * and whether its candidates are axis moves of the best trial only.
+     * and whether its candidates are the best trial with one coordinate redrawn (a coordinate search).
      */
     private record Member(int view, Acquisition acquisition, boolean coordinateSearch) {
     }

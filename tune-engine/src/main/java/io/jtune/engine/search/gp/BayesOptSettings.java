@@ -8,7 +8,7 @@ import java.util.OptionalLong;
  *
  * @param acquisition     the portfolio (default: suggestions take turns between EI on the losses, EI on the compressed
  *                        losses, UCB on the losses and, with axis moves on, a coordinate search scored by EI on the
- *                        compressed losses), expected improvement or upper confidence bound
+ *                        compressed losses in two of five turns), expected improvement or upper confidence bound
  * @param xi              EI's margin of improvement, in standard deviations of the losses (0.0, as Ray's BayesOptSearch)
  * @param kappa           UCB's weight of the standard deviation (2.576, as Ray's BayesOptSearch)
  * @param nInitialPoints  random trials before the GP is used (20; Ray's {@code random_search_steps} is 10, but 20 found
@@ -23,8 +23,9 @@ import java.util.OptionalLong;
  *                        portfolio chooses its views itself and refuses this option
  * @param axisMoves       a quarter of the candidates redraw a few coordinates of one of the best trials across their
  *                        whole range and keep the rest, taken from the local perturbations (on; see {@link AcquisitionCandidates})
- * @param coordinateSearch with EI or UCB alone, every candidate is an axis move of the best trial (off): a search along
- *                        the axes through the best point, polishing it and trying other basins one coordinate at a time.
+ * @param coordinateSearch with EI or UCB alone, every candidate is the best trial with one coordinate redrawn across its
+ *                        range (off): a search along the axes through the best point, polishing it and trying other
+ *                        basins one coordinate at a time.
  *                        The portfolio's fourth member, which the portfolio refuses as an option
  */
 public record BayesOptSettings(Acquisition acquisition, double xi, double kappa, int nInitialPoints, int maxObservations,

@@ -58,7 +58,7 @@ final class RunningPercentile {
             return Double.NaN;
         }
         double rank = q / 100.0 * (n - 1);
-        int lower = (int) Math.floor(rank);
+        int lower = lowerRank(n);
         double below = -low[0];
         double above = lower + 1 <= n - 1 ? high[0] : below;
         return below + (above - below) * (rank - lower);

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -44,7 +43,7 @@ public final class ExperimentFolders {
 
     /** A folder name for a new experiment of {@code trainable}, not yet holding an experiment under {@code storage}. */
     public static String newName(Path storage, String trainable) {
-        String base = trainable + "_" + DateStamp.of(LocalDateTime.now());
+        String base = trainable + "_" + DateStamp.ofEpochSecond(System.currentTimeMillis() / 1000);
         String candidate = base;
         for (int i = 2; Files.exists(storage.resolve(candidate).resolve(ExperimentState.FILE)); i++) {
             candidate = base + "_" + i;

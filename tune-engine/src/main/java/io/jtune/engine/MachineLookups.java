@@ -2,14 +2,14 @@ package io.jtune.engine;
 
 import io.jtune.engine.exec.LocalHost;
 import io.jtune.engine.exec.MachineResources;
-import java.time.ZoneId;
+import java.util.TimeZone;
 
 /**
  * Reads, on a daemon thread started when the {@link Tuner} class loads, what every run asks of
  * the machine and a fresh JVM takes tens of milliseconds to read the first time: the machine's
  * resources (its GPUs through {@code nvidia-smi}; the memory is read only when asked for), the
- * host's name and address (results' {@code hostname} and {@code node_ip}) and the time-zone rules
- * behind results' {@code date}. The driver's set-up goes on meanwhile and finds them read, or
+ * host's name and address and the process's id (results' {@code hostname}, {@code node_ip} and
+ * {@code pid}) and the time zone behind results' {@code date}. The driver's set-up goes on meanwhile and finds them read, or
  * waits for the read under way; a read that fails here fails again where the driver asks for it,
  * which reports it.
  */
@@ -29,7 +29,7 @@ final class MachineLookups extends Thread {
         try {
             // in the order a run needs them: the resources when the experiment is set up, then the first result's fields
             MachineResources.detect();
-            ZoneId.systemDefault().getRules();
+            TimeZone.getDefault().getOffset(System.currentTimeMillis());
             LocalHost.name();
         } catch (RuntimeException | LinkageError e) {
             // left for the driver's own read to report

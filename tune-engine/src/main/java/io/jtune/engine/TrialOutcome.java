@@ -21,9 +21,11 @@ public final class TrialOutcome {
     private final String name;
     private final Config config;
     private final TrialStatus status;
-    /** The last result once read; until then {@link #lastResultSource} reads it. */
+    /** The trial of the run that just ended, which its history, folder and last result are read from; null for an outcome given them. */
+    private final Trial trial;
+    /** The last result once read; until then, when {@link #trial} is set, read from it. */
     private Result lastResult;
-    private Supplier<Result> lastResultSource;
+    private boolean lastResultRead;
     private final Supplier<List<Result>> history;
     private final String errorTrace;
     private final Path dir;
@@ -33,12 +35,14 @@ public final class TrialOutcome {
     /** An outcome whose {@code history} is read back by the supplier when asked for; {@code lastResult} is its last element (null when none). */
     public TrialOutcome(String id, String name, Config config, TrialStatus status, Result lastResult, Supplier<List<Result>> history,
                         String errorTrace, Path dir, Checkpoint latestCheckpoint, int numFailures) {
-        this(id, name, config, status, history, errorTrace, dir, latestCheckpoint, numFailures);
+        this(null, id, name, config, status, history, errorTrace, dir, latestCheckpoint, numFailures);
         this.lastResult = lastResult;
+        this.lastResultRead = true;
     }
 
-    private TrialOutcome(String id, String name, Config config, TrialStatus status, Supplier<List<Result>> history,
+    private TrialOutcome(Trial trial, String id, String name, Config config, TrialStatus status, Supplier<List<Result>> history,
                          String errorTrace, Path dir, Checkpoint latestCheckpoint, int numFailures) {
+        this.trial = trial;
         this.id = id;
         this.name = name;
         this.config = config;
@@ -58,16 +62,14 @@ public final class TrialOutcome {
     }
 
     /**
-     * The outcome of a trial of the run that just ended. Its last result is read from the trial when
-     * first asked for, not here: a trial kept without files rebuilds it from its columns, which for
-     * a grid of thousands of trials cost the end of a cold run tens of milliseconds to make results
-     * mostly never read.
+     * The outcome of a trial of the run that just ended. Its last result, history and folder are
+     * read from the trial when first asked for, not here: a trial kept without files rebuilds its
+     * last result from its columns, which for a grid of thousands of trials cost the end of a cold
+     * run tens of milliseconds to make results mostly never read.
      */
     static TrialOutcome of(Trial t) {
-        TrialOutcome outcome = new TrialOutcome(t.id(), t.name(), t.config(), t.status(), t::history, t.errorTrace(), t.localDir(),
-                t.latestCheckpoint().orElse(null), t.numFailures());
-        outcome.lastResultSource = t::lastResult;
-        return outcome;
+        return new TrialOutcome(t, t.id(), t.name(), t.config(), t.status(), null, t.errorTrace(), null, t.latestCheckpoint().orElse(null),
+                t.numFailures());
     }
 
     private static Supplier<List<Result>> held(List<Result> history) {
@@ -93,7 +95,7 @@ public final class TrialOutcome {
 
     /** Every result in order (read-only), read back now: keep the list rather than calling this in a loop. */
     public List<Result> history() {
-        return history.get();
+        return trial != null ? trial.history() : history.get();
     }
 
     public String errorTrace() {
@@ -101,7 +103,7 @@ public final class TrialOutcome {
     }
 
     public Path dir() {
-        return dir;
+        return trial != null ? trial.localDir() : dir;
     }
 
     public Checkpoint latestCheckpoint() {
@@ -114,9 +116,9 @@ public final class TrialOutcome {
 
     /** The last result, or null when the trial reported none. */
     public synchronized Result lastResult() {
-        if (lastResultSource != null) {
-            lastResult = lastResultSource.get();
-            lastResultSource = null;
+        if (!lastResultRead) {
+            lastResult = trial.lastResult();
+            lastResultRead = true;
         }
         return lastResult;
     }

@@ -46,6 +46,7 @@ class ColdStartTest {
             Map.entry("java.lang.management.", "the management beans (the machine's memory is read only when a trial asks for memory)"),
             Map.entry("java.util.Formatter", "String.format"),
             Map.entry("java.time.format.DateTimeFormatter", "a DateTimeFormatter for results' dates"),
+            Map.entry("java.time.zone.ZoneRulesProvider", "java.time's zone rules, whose first use looks for providers in every jar of the class path"),
             Map.entry("java.lang.runtime.ObjectMethods", "a record's equals, hashCode or toString (its first call builds method handles)"));
     /** Classes whose code makes every trial: none of their call sites may need linking (a lambda, a method reference, an indy concatenation). */
     private static final List<String> NO_CALL_SITES = List.of("io.jtune.api.Config", "io.jtune.engine.search.VariantPlan",

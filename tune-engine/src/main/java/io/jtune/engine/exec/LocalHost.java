@@ -3,10 +3,14 @@ package io.jtune.engine.exec;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 
-/** This machine's host name and address, as results report them ({@code hostname}, {@code node_ip}); looked up once, loopback when unknown. */
+/**
+ * This machine's host name and address and this process's id, as results report them ({@code hostname},
+ * {@code node_ip}, {@code pid}); looked up once, the names loopback ones when unknown.
+ */
 public final class LocalHost {
     private static final String NAME;
     private static final String IP;
+    private static final Long PID = ProcessHandle.current().pid();
 
     static {
         String name = "localhost";
@@ -31,5 +35,9 @@ public final class LocalHost {
 
     public static String ip() {
         return IP;
+    }
+
+    public static Long pid() {
+        return PID;
     }
 }

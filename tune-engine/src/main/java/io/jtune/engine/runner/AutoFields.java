@@ -2,9 +2,6 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.Result;
 import io.jtune.engine.exec.LocalHost;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +21,6 @@ final class AutoFields {
             Result.TIMESTAMP, Result.DATE, Result.TRIAL_ID, Result.EXPERIMENT_TAG, Result.PID, Result.HOSTNAME, Result.NODE_IP,
             Result.TIME_SINCE_RESTORE, Result.ITERATIONS_SINCE_RESTORE, Result.CONFIG);
 
-    private final Long pid = ProcessHandle.current().pid();
     private long dateSecond = Long.MIN_VALUE;
     private String date;
 
@@ -47,7 +43,7 @@ final class AutoFields {
         values.put(Result.TRIAL_ID, trial.id());
         values.put(Result.EXPERIMENT_TAG, trial.experimentTag());
         // where the trial ran: a worker in another JVM or on another node reports its own
-        values.putIfAbsent(Result.PID, pid);
+        values.putIfAbsent(Result.PID, LocalHost.pid());
         values.putIfAbsent(Result.HOSTNAME, LocalHost.name());
         values.putIfAbsent(Result.NODE_IP, LocalHost.ip());
         values.put(Result.TIME_SINCE_RESTORE, trial.timeSinceRestore);
@@ -59,7 +55,7 @@ final class AutoFields {
     private String dateOf(long epochSecond) {
         if (epochSecond != dateSecond) {
             dateSecond = epochSecond;
-            date = DateStamp.of(LocalDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), ZoneId.systemDefault()));
+            date = DateStamp.ofEpochSecond(epochSecond);
         }
         return date;
     }

@@ -3,10 +3,9 @@ package io.jtune.engine.runner;
 import io.jtune.api.Result;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * A history kept in memory column by column, for experiments that write no result files: a value
@@ -30,14 +29,14 @@ final class ColumnarHistory implements ResultHistory {
 
     @Override
     public void add(Result result) {
-        Map<String, Object> values = result.asMap();
+        Row row = keyLists.read(result);
         Block last = blocks.length == 0 ? null : blocks[blocks.length - 1];
-        if (last == null || !last.hasKeys(values)) {
-            last = new Block(keyLists.of(values));
+        if (last == null || !row.hasKeys(last.keys)) {
+            last = new Block(keyLists.of(row));
             blocks = Arrays.copyOf(blocks, blocks.length + 1);
             blocks[blocks.length - 1] = last;
         }
-        last.add(values, keyLists);
+        last.add(row, keyLists);
         size++;
     }
 
@@ -103,15 +102,23 @@ final class ColumnarHistory implements ResultHistory {
      * the iteration counting from 1), so trials with equal ones share one.
      */
     static final class KeyLists {
+        private final Row row = new Row();
         private String[] last = new String[0];
         private Column[] constants = new Column[0];
         private Column[] counters = new Column[0];
 
-        String[] of(Map<String, Object> values) {
-            if (sameKeys(last, values)) {
+        /** The result's keys and values in the one row this object reuses, valid until the next call. */
+        Row read(Result result) {
+            row.size = 0;
+            result.asMap().forEach(row);
+            return row;
+        }
+
+        String[] of(Row read) {
+            if (read.hasKeys(last)) {
                 return last;
             }
-            last = values.keySet().toArray(new String[0]);
+            last = Arrays.copyOf(read.keys, read.size);
             constants = new Column[last.length];
             counters = new Column[last.length];
             return last;
@@ -143,17 +150,37 @@ final class ColumnarHistory implements ResultHistory {
         return other instanceof Constant o && sameValue(((Constant) column).value, o.value);
     }
 
-    private static boolean sameKeys(String[] keys, Map<String, Object> values) {
-        if (keys.length != values.size()) {
-            return false;
+    /**
+     * One result's keys and values in order, read in one pass over its map (no entry objects, no
+     * iterators through the views a result may be) into arrays reused from result to result.
+     */
+    static final class Row implements BiConsumer<String, Object> {
+        private String[] keys = new String[16];
+        private Object[] values = new Object[16];
+        private int size;
+
+        @Override
+        public void accept(String key, Object value) {
+            if (size == keys.length) {
+                keys = Arrays.copyOf(keys, size * 2);
+                values = Arrays.copyOf(values, size * 2);
+            }
+            keys[size] = key;
+            values[size++] = value;
         }
-        Iterator<String> it = values.keySet().iterator();
-        for (String k : keys) {
-            if (!k.equals(it.next())) {
+
+        /** Whether this row's keys are {@code expected}, in that order. */
+        boolean hasKeys(String[] expected) {
+            if (expected.length != size) {
                 return false;
             }
+            for (int i = 0; i < size; i++) {
+                if (expected[i] != keys[i] && !expected[i].equals(keys[i])) {
+                    return false;
+                }
+            }
+            return true;
         }
-        return true;
     }
 
     /** Consecutive results with the same keys in the same order. */
@@ -167,17 +194,13 @@ final class ColumnarHistory implements ResultHistory {
             this.columns = new Column[keys.length];
         }
 
-        boolean hasKeys(Map<String, Object> values) {
-            return sameKeys(keys, values);
-        }
-
-        /** Adds a row; while it has at most two, its one-value and counter columns are shared through {@code keyLists}. */
-        void add(Map<String, Object> values, KeyLists keyLists) {
-            int c = 0;
-            for (Object v : values.values()) {
+        /** Adds a row with this block's keys; while it has at most two, its one-value and counter columns are shared through {@code keyLists}. */
+        void add(Row row, KeyLists keyLists) {
+            Object[] values = row.values;
+            for (int c = 0; c < columns.length; c++) {
+                Object v = values[c];
                 Column column = rows == 0 ? new Constant(v) : columns[c].with(rows, v);
                 columns[c] = rows <= 1 ? keyLists.shared(keys, c, column) : column;
-                c++;
             }
             rows++;
         }

@@ -1,15 +1,30 @@
 package io.jtune.engine.runner;
 
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.TimeZone;
 
 /**
  * Ray Tune's date stamp, {@code yyyy-MM-dd_HH-mm-ss} (its {@code time.strftime("%Y-%m-%d_%H-%M-%S")}),
  * as results' {@code date}, experiment folder names and {@code error.txt} headers show it; written
  * digit by digit, not through a {@code DateTimeFormatter}, whose set-up a fresh JVM pays for in
- * milliseconds.
+ * milliseconds. The local time of an instant comes from {@link TimeZone}'s offset (the same time-zone
+ * database), not from {@code java.time}'s zone rules, whose first use looks for rule providers in
+ * every jar of the class path.
  */
 public final class DateStamp {
     private DateStamp() {
+    }
+
+    /** The stamp of the local time in the JVM's default time zone {@code epochSecond} seconds after 1970-01-01T00:00Z. */
+    public static String ofEpochSecond(long epochSecond) {
+        return ofEpochSecond(epochSecond, TimeZone.getDefault());
+    }
+
+    /** The stamp of the local time in {@code zone} {@code epochSecond} seconds after 1970-01-01T00:00Z. */
+    static String ofEpochSecond(long epochSecond, TimeZone zone) {
+        int offsetSeconds = zone.getOffset(Math.multiplyExact(epochSecond, 1000L)) / 1000;
+        return of(LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.ofTotalSeconds(offsetSeconds)));
     }
 
     /** The stamp of {@code time}, for years 0 to 9999. */

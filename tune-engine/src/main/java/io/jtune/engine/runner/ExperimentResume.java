@@ -298,8 +298,8 @@ final class ExperimentResume {
             if (folder != null) {
                 trials.add(adopt(folder, id, index, suggested, histories, searcher));
             } else if (suggested != null) {
-                String tag = TrialNames.experimentTag(index, suggested, spec.space().domains().keySet());
-                trials.add(newTrial(id, index, TrialNames.trialName(spec.trainable().name(), id, tag), tag, suggested, histories));
+                String tag = TrialNames.experimentTag(index, suggested, TrialNames.tagPaths(spec.space().domains().keySet()));
+                trials.add(newTrial(id, index, TrialNames.trialName(TrialNames.trainablePrefix(spec.trainable().name()), id, tag), tag, suggested, histories));
             }
         }
     }
@@ -321,7 +321,7 @@ final class ExperimentResume {
             searcher.ignore(id);
             LOG.get().warn("trial folder {} holds a config the resumed searcher does not suggest again; the trial is kept and continued, and the searcher does not learn from it", folder);
         }
-        String tag = TrialNames.experimentTag(index, sameAsSuggested ? suggested : config, spec.space().domains().keySet());
+        String tag = TrialNames.experimentTag(index, sameAsSuggested ? suggested : config, TrialNames.tagPaths(spec.space().domains().keySet()));
         Trial trial = newTrial(id, index, folder.getFileName().toString(), tag, sameAsSuggested ? suggested : config, histories);
         List<Result> logged = JsonLoggerCallback.readResults(folder);
         trackWrittenLater(trial, logged, lastIteration(logged));

@@ -40,24 +40,47 @@ final class TrialNames {
         return id.append(digits).toString();
     }
 
-    /**
-     * The tag of trial {@code index}: its values at {@code sampledPaths} (every leaf when that is
-     * empty, as for configs a searcher makes up).
-     */
-    static String experimentTag(int index, Config config, Set<String> sampledPaths) {
-        Map<String, Object> leaves = config.flatten();
-        List<String> paths = new ArrayList<>(sampledPaths.isEmpty() ? leaves.keySet() : sampledPaths);
-        paths.retainAll(leaves.keySet());
+    /** The sampled paths sorted, in the order tags list them (empty: tags list every leaf, as for configs a searcher makes up). */
+    static List<String> tagPaths(Set<String> sampledPaths) {
+        List<String> paths = new ArrayList<>(sampledPaths);
         paths.sort(null);
+        return List.copyOf(paths);
+    }
+
+    /**
+     * The tag of trial {@code index}: its values at {@code tagPaths} (see {@link #tagPaths}; every
+     * leaf, sorted by path, when that is empty). A path missing from the config or holding a nested
+     * config with values is left out.
+     */
+    static String experimentTag(int index, Config config, List<String> tagPaths) {
         StringBuilder tag = new StringBuilder().append(index);
-        for (int i = 0; i < paths.size(); i++) {
-            String path = paths.get(i);
-            tag.append(i == 0 ? '_' : ',')
-                    .append(clean(path.substring(path.lastIndexOf(Config.PATH_SEPARATOR) + 1)))
-                    .append('=')
-                    .append(formatValue(leaves.get(path)));
+        int start = tag.length();
+        if (tagPaths.isEmpty()) {
+            Map<String, Object> leaves = config.flatten();
+            List<String> paths = new ArrayList<>(leaves.keySet());
+            paths.sort(null);
+            for (String path : paths) {
+                appendValue(tag, start, path, leaves.get(path));
+            }
+        } else {
+            for (String path : tagPaths) {
+                if (config.has(path)) {
+                    Object value = config.get(path);
+                    if (!(value instanceof Config nested) || nested.isEmpty()) {
+                        appendValue(tag, start, path, value);
+                    }
+                }
+            }
         }
         return tag.toString();
+    }
+
+    /** {@code _key=value} after the index at {@code start}, {@code ,key=value} after another value; the key is the path's last part. */
+    private static void appendValue(StringBuilder tag, int start, String path, Object value) {
+        tag.append(tag.length() == start ? '_' : ',')
+                .append(clean(path.substring(path.lastIndexOf(Config.PATH_SEPARATOR) + 1)))
+                .append('=')
+                .append(formatValue(value));
     }
 
     static String formatValue(Object value) {
@@ -96,15 +119,20 @@ final class TrialNames {
         return end > start && endsThere && name.startsWith(namePrefix) ? Integer.parseInt(name, start, end, 10) : -1;
     }
 
+    /** How the names of a trainable's trials begin, {@code <trainable>_} made safe: worked out once an experiment. */
+    static String trainablePrefix(String trainable) {
+        return safe(trainable + '_', NAME_PUNCTUATION);
+    }
+
     /**
-     * {@code <trainable>_<trial_id>_<tag>}, safe as a folder name, at most {@value #MAX_NAME_LENGTH}
-     * characters. The tag, made by {@link #experimentTag}, is safe already (its keys and values are
-     * cleaned, its numbers hold digits, {@code .-+e} and the letters of NaN and Infinity), and a run
-     * of unsafe characters cannot reach across the '_' after the id, so only what comes before the
-     * tag is made safe.
+     * {@code <trainable>_<trial_id>_<tag>} from {@link #trainablePrefix}, safe as a folder name, at
+     * most {@value #MAX_NAME_LENGTH} characters. The tag, made by {@link #experimentTag}, is safe
+     * already (its keys and values are cleaned, its numbers hold digits, {@code .-+e} and the letters
+     * of NaN and Infinity), and a run of unsafe characters cannot reach across the '_' after the
+     * trainable or the id, so only the id is made safe here.
      */
-    static String trialName(String trainable, String trialId, String tag) {
-        String name = safe(trainable + '_' + trialId + '_', NAME_PUNCTUATION).concat(tag);
+    static String trialName(String trainablePrefix, String trialId, String tag) {
+        String name = trainablePrefix.concat(safe(trialId + '_', NAME_PUNCTUATION)).concat(tag);
         return name.length() <= MAX_NAME_LENGTH ? name : name.substring(0, MAX_NAME_LENGTH);
     }
 

@@ -39,7 +39,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.random.RandomGenerator;
@@ -101,7 +100,10 @@ public final class TrialRunner {
     private final MetricCheck metricCheck;
     private final StallLimit stallLimit;
     private final int runningLimit;
-    private final Set<String> sampledPaths;
+    /** The sampled paths in the order trial tags list them. */
+    private final List<String> tagPaths;
+    /** How trial names begin: the trainable's name, made safe. */
+    private final String trainablePrefix;
     private final String idPrefix;
     private final int maxPending;
     /** How far a trial may run ahead of the decisions ({@link ResultBuffer}): the same for every trial of the experiment. */
@@ -169,7 +171,8 @@ public final class TrialRunner {
         this.histories = histories(spec.callbacks());
         this.writesFolder = !resultLogs.isEmpty() || !spec.checkpoint().sameAsNone();
         this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
-        this.sampledPaths = spec.space().domains().keySet();
+        this.tagPaths = TrialNames.tagPaths(spec.space().domains().keySet());
+        this.trainablePrefix = TrialNames.trainablePrefix(spec.trainable().name());
         this.idPrefix = idPrefix;
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(),
                 spec.deterministic() ? spec.deterministicWidth() : executor.totals().cpu());
@@ -612,8 +615,8 @@ public final class TrialRunner {
 
     private void addTrial(String id, Config config) {
         int index = nextIndex();
-        String tag = TrialNames.experimentTag(index, config, sampledPaths);
-        String name = TrialNames.trialName(spec.trainable().name(), id, tag);
+        String tag = TrialNames.experimentTag(index, config, tagPaths);
+        String name = TrialNames.trialName(trainablePrefix, id, tag);
         Trial trial = new Trial(id, index, name, tag, config, spec.resources(), experimentDir, spec.checkpoint(), histories);
         trials.add(trial);
         byId.put(id, trial);

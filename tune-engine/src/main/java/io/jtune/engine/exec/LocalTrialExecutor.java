@@ -9,8 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +32,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private final ResourcePool pool;
     private final TrainableCache cache;
     private final Duration closeGrace;
-    private final ExecutorService threads = Executors.newCachedThreadPool(new WorkerThreads());
+    private final TrialThreadPool threads;
     /** Posted when the last live worker exits, so a driver waiting for an event that cannot come wakes up. */
     private static final Object IDLE = new Object();
 
@@ -70,6 +68,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
 
     private LocalTrialExecutor(TrainableSpec trainable, ResourcePool pool, boolean reuseTrainables, EventSink sink, Duration closeGrace) {
         this.closeGrace = closeGrace;
+        this.threads = new TrialThreadPool(new WorkerThreads(), sink == null);
         this.trainable = trainable;
         this.pool = pool;
         this.cache = reuseTrainables && trainable instanceof TrainableSpec.ClassApi ? new TrainableCache() : null;
@@ -171,6 +170,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
                 slot.complete(null);
             }
         }
+        threads.finishing(worker);
         worker.stop();
         noteLeaving(worker);
     }
@@ -197,13 +197,25 @@ public final class LocalTrialExecutor implements TrialExecutor {
         }
     }
 
+    /**
+     * The next event, waiting up to {@code timeout}; while a started worker waits for a finishing
+     * thread, it gets a thread of its own after {@link TrialThreadPool#HAND_OFF_WAIT_NANOS} without an event.
+     */
     @Override
     public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
-            Object next = events.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            long left = deadline - System.nanoTime();
+            boolean handingOff = threads.hasWaiting();
+            Object next = events.poll(handingOff ? Math.min(left, TrialThreadPool.HAND_OFF_WAIT_NANOS) : left, TimeUnit.NANOSECONDS);
             if (next == null) {
-                return null;
+                if (handingOff && threads.hasWaiting()) {
+                    threads.rescueWaiting(leaving);
+                }
+                if (deadline - System.nanoTime() <= 0) {
+                    return null;
+                }
+                continue;
             }
             if (next != IDLE) {
                 return (TrialEvent) next;
@@ -224,6 +236,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
         for (String id : new ArrayList<>(running.keySet())) {
             stop(id, false);
         }
+        threads.rescueWaiting(leaving);
         threads.shutdown();
         try {
             if (!awaitNoLiveWorkers(closeGrace)) {

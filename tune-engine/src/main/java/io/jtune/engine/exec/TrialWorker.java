@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One run of one trial on a thread of the executor's pool. The driver sends commands; the worker
@@ -54,6 +55,12 @@ abstract class TrialWorker implements Runnable, TrialContext {
     private final Object threadLock = new Object();
     /** The training iteration the trainable's state is at. */
     protected long iteration;
+    /** Where the thread running this worker stands for {@link TrialThreadPool}: running, finishing, back in the pool, or no longer counted on. */
+    private final AtomicInteger poolState = new AtomicInteger(RUNNING);
+    private static final int RUNNING = 0;
+    private static final int FINISHING = 1;
+    private static final int BACK_IN_POOL = 2;
+    private static final int GIVEN_UP = 3;
 
     TrialWorker(TrialLaunch launch, EventSink sink) {
         this.launch = launch;
@@ -75,6 +82,21 @@ abstract class TrialWorker implements Runnable, TrialContext {
     final void stop() {
         this.stopping = true;
         command(Command.STOP);
+    }
+
+    /** Marks the worker's thread as finishing; false when the thread is back in the pool already (or was marked before). */
+    final boolean markFinishing() {
+        return poolState.compareAndSet(RUNNING, FINISHING);
+    }
+
+    /** The thread is back in the pool; true when it was counted as finishing until now. */
+    final boolean backInPool() {
+        return poolState.getAndSet(BACK_IN_POOL) == FINISHING;
+    }
+
+    /** No longer counts the thread as finishing; true when it was counted until now. */
+    final boolean stopCountingAsFinishing() {
+        return poolState.compareAndSet(FINISHING, GIVEN_UP);
     }
 
     final boolean isStopping() {

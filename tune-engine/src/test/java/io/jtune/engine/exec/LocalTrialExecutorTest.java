@@ -344,4 +344,77 @@ class LocalTrialExecutorTest {
             executor.stop("p", false);
         }
     }
+
+    /** A trainable recording the thread of each trial's steps, whose cleanup in trial "a" waits for {@code cleanupMayEnd}. */
+    private static TrainableSpec recordingThreads(Map<String, String> threadOfTrial, java.util.concurrent.CountDownLatch cleanupMayEnd,
+                                                  java.util.concurrent.CountDownLatch started) {
+        return new TrainableSpec.ClassApi("T", () -> new CountingTrainable() {
+            private String trial;
+
+            @Override
+            public Map<String, ?> step() {
+                trial = io.jtune.api.trainable.TrialContext.current().trialId();
+                threadOfTrial.put(trial, Thread.currentThread().getName());
+                started.countDown();
+                return super.step();
+            }
+
+            @Override
+            public void cleanup() {
+                if ("a".equals(trial)) {
+                    try {
+                        cleanupMayEnd.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                super.cleanup();
+            }
+        });
+    }
+
+    @Test
+    void aTrialStartedWhileAnotherTrialsThreadFinishesRunsOnThatThread() throws Exception {
+        Map<String, String> threadOfTrial = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.CountDownLatch cleanupMayEnd = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch bStarted = new java.util.concurrent.CountDownLatch(2);
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(recordingThreads(threadOfTrial, cleanupMayEnd, bStarted), TWO_CPUS, false)) {
+            executor.start(launch("a", 1, Config.of(Map.of("x", 1.0)), null, 0));
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.stop("a", false);
+            executor.start(launch("b", 2, Config.of(Map.of("x", 1.0)), null, 0));
+            cleanupMayEnd.countDown();
+            bStarted.await(); // b runs without the driver waiting for events, which could give it a thread of its own
+            assertEquals(threadOfTrial.get("a"), threadOfTrial.get("b"), "b waited for a's thread instead of waking or starting another");
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.stop("b", false);
+        }
+    }
+
+    @Test
+    void aTrialWaitingForAThreadHeldUpInACleanupGetsAThreadOfItsOwnAndTheHeldThreadIsNoLongerCountedOn() throws Exception {
+        Map<String, String> threadOfTrial = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.CountDownLatch cleanupMayEnd = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(3);
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(recordingThreads(threadOfTrial, cleanupMayEnd, started), TWO_CPUS, false)) {
+            executor.start(launch("a", 1, Config.of(Map.of("x", 1.0)), null, 0));
+            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+            executor.stop("a", false);
+            executor.start(launch("b", 2, Config.of(Map.of("x", 1.0)), null, 0));
+            TrialEvent.Reported b = assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent(30, TimeUnit.SECONDS),
+                    "b runs while a's cleanup holds its thread");
+            assertEquals("b", b.trialId());
+            assertFalse(threadOfTrial.get("a").equals(threadOfTrial.get("b")));
+            assertEquals(0, CountingTrainable.CLEANUPS.get(), "a's cleanup is still held");
+            executor.start(launch("c", 3, Config.of(Map.of("x", 1.0)), null, 0));
+            // c runs without the driver waiting for events: a's thread is not waited for again
+            assertTrue(started.await(30, TimeUnit.SECONDS), "c did not start");
+            cleanupMayEnd.countDown();
+            executor.stop("b", false);
+            executor.stop("c", false);
+        } finally {
+            cleanupMayEnd.countDown();
+        }
+        assertEquals(3, CountingTrainable.CLEANUPS.get());
+    }
 }

@@ -199,7 +199,8 @@ public final class LocalTrialExecutor implements TrialExecutor {
 
     /**
      * The next event, waiting up to {@code timeout}; while a started worker waits for a finishing
-     * thread, it gets a thread of its own after {@link TrialThreadPool#HAND_OFF_WAIT_NANOS} without an event.
+     * thread, it gets a thread of its own once this has waited {@link TrialThreadPool#HAND_OFF_WAIT_NANOS}
+     * without an event.
      */
     @Override
     public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
@@ -209,7 +210,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             boolean handingOff = threads.hasWaiting();
             Object next = events.poll(handingOff ? Math.min(left, TrialThreadPool.HAND_OFF_WAIT_NANOS) : left, TimeUnit.NANOSECONDS);
             if (next == null) {
-                if (handingOff && threads.hasWaiting()) {
+                if (handingOff && left >= TrialThreadPool.HAND_OFF_WAIT_NANOS && threads.hasWaiting()) {
                     threads.rescueWaiting(leaving);
                 }
                 if (deadline - System.nanoTime() <= 0) {

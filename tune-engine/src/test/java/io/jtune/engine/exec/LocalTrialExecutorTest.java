@@ -11,6 +11,7 @@ import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.api.trainable.TrainFunction;
+import io.jtune.api.trainable.TrialContext;
 import io.jtune.api.trainable.TrialStoppedSignal;
 import io.jtune.engine.testing.CapturedLog;
 import io.jtune.engine.testing.CountingTrainable;
@@ -20,7 +21,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
@@ -346,14 +349,14 @@ class LocalTrialExecutorTest {
     }
 
     /** A trainable recording the thread of each trial's steps, whose cleanup in trial "a" waits for {@code cleanupMayEnd}. */
-    private static TrainableSpec recordingThreads(Map<String, String> threadOfTrial, java.util.concurrent.CountDownLatch cleanupMayEnd,
-                                                  java.util.concurrent.CountDownLatch started) {
+    private static TrainableSpec recordingThreads(Map<String, String> threadOfTrial, CountDownLatch cleanupMayEnd,
+                                                  CountDownLatch started) {
         return new TrainableSpec.ClassApi("T", () -> new CountingTrainable() {
             private String trial;
 
             @Override
             public Map<String, ?> step() {
-                trial = io.jtune.api.trainable.TrialContext.current().trialId();
+                trial = TrialContext.current().trialId();
                 threadOfTrial.put(trial, Thread.currentThread().getName());
                 started.countDown();
                 return super.step();
@@ -373,16 +376,21 @@ class LocalTrialExecutorTest {
         });
     }
 
+    /** Runs trial a to its first result, stops it (its cleanup then waits, see {@link #recordingThreads}) and starts b. */
+    private void stopAAndStartB(LocalTrialExecutor executor) throws Exception {
+        executor.start(launch("a", 1, Config.of(Map.of("x", 1.0)), null, 0));
+        assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
+        executor.stop("a", false);
+        executor.start(launch("b", 2, Config.of(Map.of("x", 1.0)), null, 0));
+    }
+
     @Test
     void aTrialStartedWhileAnotherTrialsThreadFinishesRunsOnThatThread() throws Exception {
-        Map<String, String> threadOfTrial = new java.util.concurrent.ConcurrentHashMap<>();
-        java.util.concurrent.CountDownLatch cleanupMayEnd = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch bStarted = new java.util.concurrent.CountDownLatch(2);
+        Map<String, String> threadOfTrial = new ConcurrentHashMap<>();
+        CountDownLatch cleanupMayEnd = new CountDownLatch(1);
+        CountDownLatch bStarted = new CountDownLatch(2);
         try (LocalTrialExecutor executor = new LocalTrialExecutor(recordingThreads(threadOfTrial, cleanupMayEnd, bStarted), TWO_CPUS, false)) {
-            executor.start(launch("a", 1, Config.of(Map.of("x", 1.0)), null, 0));
-            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
-            executor.stop("a", false);
-            executor.start(launch("b", 2, Config.of(Map.of("x", 1.0)), null, 0));
+            stopAAndStartB(executor);
             cleanupMayEnd.countDown();
             bStarted.await(); // b runs without the driver waiting for events, which could give it a thread of its own
             assertEquals(threadOfTrial.get("a"), threadOfTrial.get("b"), "b waited for a's thread instead of waking or starting another");
@@ -393,14 +401,11 @@ class LocalTrialExecutorTest {
 
     @Test
     void aTrialWaitingForAThreadHeldUpInACleanupGetsAThreadOfItsOwnAndTheHeldThreadIsNoLongerCountedOn() throws Exception {
-        Map<String, String> threadOfTrial = new java.util.concurrent.ConcurrentHashMap<>();
-        java.util.concurrent.CountDownLatch cleanupMayEnd = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(3);
+        Map<String, String> threadOfTrial = new ConcurrentHashMap<>();
+        CountDownLatch cleanupMayEnd = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(3);
         try (LocalTrialExecutor executor = new LocalTrialExecutor(recordingThreads(threadOfTrial, cleanupMayEnd, started), TWO_CPUS, false)) {
-            executor.start(launch("a", 1, Config.of(Map.of("x", 1.0)), null, 0));
-            assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
-            executor.stop("a", false);
-            executor.start(launch("b", 2, Config.of(Map.of("x", 1.0)), null, 0));
+            stopAAndStartB(executor);
             TrialEvent.Reported b = assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent(30, TimeUnit.SECONDS),
                     "b runs while a's cleanup holds its thread");
             assertEquals("b", b.trialId());

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,8 +36,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
     /** Posted when the last live worker exits, so a driver waiting for an event that cannot come wakes up. */
     private static final Object IDLE = new Object();
 
-    /** Events of every worker; a transfer queue, so the driver waiting for one yields its core once before it parks. */
-    private final LinkedTransferQueue<Object> events = new LinkedTransferQueue<>();
+    private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private final Map<String, TrialWorker> running = new HashMap<>();
     /** Stopped or abandoned runs whose threads may still be in them, named at close if they are. */

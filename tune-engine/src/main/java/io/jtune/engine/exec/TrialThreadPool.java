@@ -1,86 +1,148 @@
 package io.jtune.engine.exec;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.LinkedTransferQueue;
+import java.util.Set;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The daemon threads that run a local executor's trial workers, a thread reused across trials.
- * A worker started while another worker's thread is finishing (its trial told to stop, the thread
- * not back in the pool yet) waits for that thread instead of waking an idle one or starting a new
- * one: on a busy machine a thread that is running takes the next trial sooner than a parked one
- * that must be woken through the kernel and wait for a core (a cold run of 5,000 one-step trials on
- * 2 cores: a sixth of its time). A worker that no thread takes within {@link #HAND_OFF_WAIT_NANOS},
- * because the finishing thread is held up (a trainable's slow cleanup or final save), gets a thread
- * of its own at {@link #rescueWaiting}, which the driver calls while it waits for events; that
- * thread is then no longer counted on. Without that preference (an executor whose events go to a
- * sink, with no driver waiting on it) a worker is handed to an idle thread or a new one at once.
+ * The daemon threads that run a local executor's trial workers, a thread reused across trials (an
+ * idle one is kept for a minute, the one parked last taken first). A worker started while another
+ * worker's thread is finishing (its trial told to stop, the thread not back yet) waits for that
+ * thread instead of starting a new one: a thread that is running takes the next trial sooner than
+ * a new one starts, and then no idle thread piles up to be woken through the kernel for the trials
+ * after (a cold run of 5,000 one-step trials on 2 cores: a sixth of its time). A worker no thread
+ * takes within {@link #HAND_OFF_WAIT_NANOS}, because the finishing thread is held up (a trainable's
+ * slow cleanup or final save), gets a thread of its own at {@link #rescueWaiting}, which the driver
+ * calls while it waits for events; the held thread is then no longer counted on. Without that
+ * preference (an executor whose events go to a sink, with no driver waiting on it) a worker gets an
+ * idle thread or a new one at once. Threads park and are unparked; none spins or yields, so a busy
+ * machine delays a hand-off by no more than a wake-up.
  */
 final class TrialThreadPool {
     /** How long a started worker may wait for a finishing thread before it gets a thread of its own. */
     static final long HAND_OFF_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long KEEP_ALIVE_SECONDS = 60;
+    private static final long KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private final ThreadFactory factory;
-    /** Threads running a worker told to stop, which new workers may wait for. */
-    private final AtomicInteger finishing = new AtomicInteger();
-    private final HandOff handOff;
-    private final ThreadPoolExecutor threads;
     private final boolean waitForFinishing;
+    /** Started workers no thread has taken yet; guarded by this. */
+    private final ArrayDeque<TrialWorker> waiting = new ArrayDeque<>();
+    /** Threads parked for a worker, the one parked last first; guarded by this. */
+    private final ArrayDeque<PoolThread> idle = new ArrayDeque<>();
+    /** Every thread of the pool; guarded by this. */
+    private final Set<PoolThread> all = new HashSet<>();
+    /** Threads whose worker was told to stop and that are not back yet; guarded by this. */
+    private int finishing;
+    /** Set by {@link #shutdown}: threads exit once no worker waits; guarded by this. */
+    private boolean shutdown;
 
     /** {@code waitForFinishing}: whether started workers may wait for a finishing thread (only when the driver calls {@link #rescueWaiting}). */
     TrialThreadPool(ThreadFactory factory, boolean waitForFinishing) {
         this.factory = factory;
         this.waitForFinishing = waitForFinishing;
-        this.handOff = new HandOff(finishing);
-        this.threads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS, handOff, factory) {
-            @Override
-            protected void afterExecute(Runnable task, Throwable thrown) {
-                backInPool((TrialWorker) task);
-            }
-        };
     }
 
-    /**
-     * Takes a worker offered by the pool: an idle thread waiting for one, or, while a thread is
-     * finishing, the queue that thread takes from next; else the pool starts a new thread.
-     */
-    private static final class HandOff extends LinkedTransferQueue<Runnable> {
-        private final AtomicInteger finishing;
+    /** One thread of the pool: runs its first worker, then the workers handed to it, until it idles out or the pool shuts down. */
+    private final class PoolThread implements Runnable {
+        private Thread thread;
+        /** A worker handed to this thread while it was parked. */
+        private volatile TrialWorker handed;
+        private final TrialWorker first;
 
-        HandOff(AtomicInteger finishing) {
-            this.finishing = finishing;
+        PoolThread(TrialWorker first) {
+            this.first = first;
         }
 
         @Override
-        public boolean offer(Runnable task) {
-            return tryTransfer(task) || finishing.get() > 0 && super.offer(task);
+        public void run() {
+            for (TrialWorker worker = first; worker != null; worker = nextWorker(this, worker)) {
+                Thread.interrupted(); // an interrupt meant for the previous worker's trainable ends with it
+                worker.run();
+            }
         }
     }
 
     void execute(TrialWorker worker) {
-        threads.execute(worker);
-    }
-
-    /** The worker was told to stop: new workers may wait for its thread. */
-    void finishing(TrialWorker worker) {
-        if (waitForFinishing && worker.markFinishing()) {
-            finishing.incrementAndGet();
+        PoolThread parked;
+        synchronized (this) {
+            parked = idle.pollFirst();
+            if (parked != null) {
+                parked.handed = worker;
+            } else if (waitForFinishing && finishing > waiting.size()) {
+                waiting.add(worker);
+                return;
+            }
+        }
+        if (parked != null) {
+            LockSupport.unpark(parked.thread);
+        } else {
+            start(worker);
         }
     }
 
-    private void backInPool(TrialWorker worker) {
-        if (worker.backInPool()) {
-            finishing.decrementAndGet();
+    private void start(TrialWorker first) {
+        PoolThread pooled = new PoolThread(first);
+        Thread thread = factory.newThread(pooled);
+        pooled.thread = thread;
+        synchronized (this) {
+            all.add(pooled);
+        }
+        thread.start();
+    }
+
+    /** After {@code done}: a waiting worker, or one handed over while parked; null when the thread is to end. */
+    private TrialWorker nextWorker(PoolThread self, TrialWorker done) {
+        synchronized (this) {
+            if (done.backInPool()) {
+                finishing--;
+            }
+            TrialWorker worker = waiting.poll();
+            if (worker != null) {
+                return worker;
+            }
+            if (shutdown) {
+                all.remove(self);
+                return null;
+            }
+            self.handed = null;
+            idle.addFirst(self);
+        }
+        long deadline = System.nanoTime() + KEEP_ALIVE_NANOS;
+        while (true) {
+            LockSupport.parkNanos(this, deadline - System.nanoTime());
+            TrialWorker handed = self.handed;
+            if (handed != null) {
+                return handed;
+            }
+            boolean interrupted = Thread.interrupted();
+            synchronized (this) {
+                if (self.handed != null) {
+                    return self.handed;
+                }
+                if (shutdown || interrupted || deadline - System.nanoTime() <= 0) {
+                    idle.remove(self);
+                    all.remove(self);
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** The worker was told to stop: a worker started next may wait for its thread. */
+    synchronized void finishing(TrialWorker worker) {
+        if (waitForFinishing && worker.markFinishing()) {
+            finishing++;
         }
     }
 
     /** True while a started worker waits for a finishing thread. */
-    boolean hasWaiting() {
-        return !handOff.isEmpty();
+    synchronized boolean hasWaiting() {
+        return !waiting.isEmpty();
     }
 
     /**
@@ -88,28 +150,42 @@ final class TrialThreadPool {
      * {@code stopped} (the workers told to stop) that have not come back.
      */
     void rescueWaiting(List<TrialWorker> stopped) {
-        for (TrialWorker worker : stopped) {
-            if (worker.stopCountingAsFinishing()) {
-                finishing.decrementAndGet();
-            }
-        }
-        for (Runnable task = handOff.poll(); task != null; task = handOff.poll()) {
-            TrialWorker worker = (TrialWorker) task;
-            factory.newThread(() -> {
-                try {
-                    worker.run();
-                } finally {
-                    backInPool(worker);
+        List<TrialWorker> rescued;
+        synchronized (this) {
+            for (TrialWorker worker : stopped) {
+                if (worker.stopCountingAsFinishing()) {
+                    finishing--;
                 }
-            }).start();
+            }
+            rescued = new ArrayList<>(waiting);
+            waiting.clear();
+        }
+        for (TrialWorker worker : rescued) {
+            start(worker);
         }
     }
 
+    /** Idle threads end now, the others once their worker ends (after running any worker still waiting). */
     void shutdown() {
-        threads.shutdown();
+        List<PoolThread> parked;
+        synchronized (this) {
+            shutdown = true;
+            parked = new ArrayList<>(idle);
+        }
+        for (PoolThread p : parked) {
+            LockSupport.unpark(p.thread);
+        }
     }
 
+    /** As {@link #shutdown}, and interrupts every thread (a trainable's blocking wait ends). */
     void shutdownNow() {
-        threads.shutdownNow();
+        shutdown();
+        List<PoolThread> threads;
+        synchronized (this) {
+            threads = new ArrayList<>(all);
+        }
+        for (PoolThread p : threads) {
+            p.thread.interrupt();
+        }
     }
 }

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  * worker's thread is finishing (its trial told to stop, the thread not back yet) waits for that
  * thread instead of starting a new one: a thread that is running takes the next trial sooner than
  * a new one starts, and then no idle thread piles up to be woken through the kernel for the trials
- * after (a cold run of 5,000 one-step trials on 2 cores: a sixth of its time). A worker no thread
+ * after (a cold run of 5,000 one-step trials on 2 cores: 7% of its time). A worker no thread
  * takes within {@link #HAND_OFF_WAIT_NANOS}, because the finishing thread is held up (a trainable's
  * slow cleanup or final save), gets a thread of its own at {@link #rescueWaiting}, which the driver
  * calls while it waits for events; the held thread is then no longer counted on. Without that

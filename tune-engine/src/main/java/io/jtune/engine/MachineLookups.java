@@ -9,9 +9,9 @@ import java.util.TimeZone;
  * the machine and a fresh JVM takes tens of milliseconds to read the first time: the machine's
  * resources (its GPUs through {@code nvidia-smi}; the memory is read only when asked for), the
  * host's name and address and the process's id (results' {@code hostname}, {@code node_ip} and
- * {@code pid}) and the time zone behind results' {@code date}. The driver's set-up goes on meanwhile and finds them read, or
- * waits for the read under way; a read that fails here fails again where the driver asks for it,
- * which reports it.
+ * {@code pid}) and the time zone behind results' {@code date}. The driver's set-up goes on
+ * meanwhile and finds them read, or waits for the read under way; a read that fails here fails
+ * again where the driver asks for it, which reports it.
  */
 final class MachineLookups extends Thread {
     private MachineLookups() {

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One run of one trial on a thread of the executor's pool. The driver sends commands; the worker
@@ -48,8 +47,11 @@ abstract class TrialWorker implements Runnable, TrialContext {
     private final Object threadLock = new Object();
     /** The training iteration the trainable's state is at. */
     protected long iteration;
-    /** Where the thread running this worker stands for {@link TrialThreadPool}: running, finishing, back in the pool, or no longer counted on. */
-    private final AtomicInteger poolState = new AtomicInteger(RUNNING);
+    /**
+     * Where the thread running this worker stands for {@link TrialThreadPool}: running, finishing, back
+     * in the pool, or no longer counted on; read and set under the pool's lock only.
+     */
+    private int poolState = RUNNING;
     private static final int RUNNING = 0;
     private static final int FINISHING = 1;
     private static final int BACK_IN_POOL = 2;
@@ -79,17 +81,27 @@ abstract class TrialWorker implements Runnable, TrialContext {
 
     /** Marks the worker's thread as finishing; false when the thread is back in the pool already (or was marked before). */
     final boolean markFinishing() {
-        return poolState.compareAndSet(RUNNING, FINISHING);
+        return moveFrom(RUNNING, FINISHING);
     }
 
     /** The thread is back in the pool; true when it was counted as finishing until now. */
     final boolean backInPool() {
-        return poolState.getAndSet(BACK_IN_POOL) == FINISHING;
+        boolean wasFinishing = poolState == FINISHING;
+        poolState = BACK_IN_POOL;
+        return wasFinishing;
     }
 
     /** No longer counts the thread as finishing; true when it was counted until now. */
     final boolean stopCountingAsFinishing() {
-        return poolState.compareAndSet(FINISHING, GIVEN_UP);
+        return moveFrom(FINISHING, GIVEN_UP);
+    }
+
+    private boolean moveFrom(int expected, int next) {
+        if (poolState != expected) {
+            return false;
+        }
+        poolState = next;
+        return true;
     }
 
     final boolean isStopping() {

@@ -46,6 +46,10 @@ final class ExperimentResume {
     private final ExperimentSpec spec;
     /** The experiment's folder, one path shared by its trials. */
     private final Path experimentDir;
+    /** The sampled paths in the order trial tags list them. */
+    private final List<String> tagPaths;
+    /** How trial names begin: the trainable's name, made safe. */
+    private final String trainablePrefix;
 
     ExperimentResume(ExperimentState state, ResumeMode mode, MissingCheckpoints missing, ExperimentSpec spec) {
         this.state = Objects.requireNonNull(state, "experiment state");
@@ -53,6 +57,8 @@ final class ExperimentResume {
         this.missing = Objects.requireNonNull(missing, "missing checkpoints policy");
         this.spec = spec;
         this.experimentDir = spec.experimentDir();
+        this.tagPaths = ExperimentSnapshot.spaceParameters(spec);
+        this.trainablePrefix = TrialNames.trainablePrefix(spec.trainable().name());
     }
 
     ExperimentState state() {
@@ -69,9 +75,8 @@ final class ExperimentResume {
         List<Objective> objectives = ExperimentState.objectives(runner);
         require(objectives.equals(spec.objectives()), "it optimised the objectives " + objectives + ", not " + spec.objectives()
                 + "; declare the same metrics and modes (Tuner.metrics or @Trainable(metrics, modes)), or leave them to the restore");
-        List<String> parameters = ExperimentSnapshot.spaceParameters(spec);
-        require(state.settings().spaceParameters().equals(parameters), "it searched the parameters " + state.settings().spaceParameters()
-                + ", but this Tuner's space has " + parameters + "; set the same space (for a @Trainable class, keep its @Param fields)");
+        require(state.settings().spaceParameters().equals(tagPaths), "it searched the parameters " + state.settings().spaceParameters()
+                + ", but this Tuner's space has " + tagPaths + "; set the same space (for a @Trainable class, keep its @Param fields)");
         requireSameType("searcher", state.searcher(), spec.searcher());
         requireSameType("scheduler", state.scheduler(), spec.scheduler());
         require(state.stoppers().size() == spec.stoppers().size(),
@@ -298,8 +303,8 @@ final class ExperimentResume {
             if (folder != null) {
                 trials.add(adopt(folder, id, index, suggested, histories, searcher));
             } else if (suggested != null) {
-                String tag = TrialNames.experimentTag(index, suggested, TrialNames.tagPaths(spec.space().domains().keySet()));
-                trials.add(newTrial(id, index, TrialNames.trialName(TrialNames.trainablePrefix(spec.trainable().name()), id, tag), tag, suggested, histories));
+                String tag = TrialNames.experimentTag(index, suggested, tagPaths);
+                trials.add(newTrial(id, index, TrialNames.trialName(trainablePrefix, id, tag), tag, suggested, histories));
             }
         }
     }
@@ -321,7 +326,7 @@ final class ExperimentResume {
             searcher.ignore(id);
             LOG.get().warn("trial folder {} holds a config the resumed searcher does not suggest again; the trial is kept and continued, and the searcher does not learn from it", folder);
         }
-        String tag = TrialNames.experimentTag(index, sameAsSuggested ? suggested : config, TrialNames.tagPaths(spec.space().domains().keySet()));
+        String tag = TrialNames.experimentTag(index, sameAsSuggested ? suggested : config, tagPaths);
         Trial trial = newTrial(id, index, folder.getFileName().toString(), tag, sameAsSuggested ? suggested : config, histories);
         List<Result> logged = JsonLoggerCallback.readResults(folder);
         trackWrittenLater(trial, logged, lastIteration(logged));

@@ -36,9 +36,11 @@ final class ExperimentSnapshot {
                 stopperStates, trialStates);
     }
 
-    /** The sorted paths of the spec's search space. */
+    /** The sorted paths of the spec's search space: as the snapshot records them, and the order trial tags list them in. */
     static List<String> spaceParameters(ExperimentSpec spec) {
-        return spec.space().domains().keySet().stream().sorted().toList();
+        List<String> paths = new ArrayList<>(spec.space().domains().keySet());
+        paths.sort(null);
+        return List.copyOf(paths);
     }
 
     private static ExperimentState.TrialState state(Trial t, ResourceRequest perTrial) {

@@ -4,7 +4,6 @@ import io.jtune.api.Config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
@@ -40,17 +39,11 @@ final class TrialNames {
         return id.append(digits).toString();
     }
 
-    /** The sampled paths sorted, in the order tags list them (empty: tags list every leaf, as for configs a searcher makes up). */
-    static List<String> tagPaths(Set<String> sampledPaths) {
-        List<String> paths = new ArrayList<>(sampledPaths);
-        paths.sort(null);
-        return List.copyOf(paths);
-    }
-
     /**
-     * The tag of trial {@code index}: its values at {@code tagPaths} (see {@link #tagPaths}; every
-     * leaf, sorted by path, when that is empty). A path missing from the config or holding a nested
-     * config with values is left out.
+     * The tag of trial {@code index}: its values at {@code tagPaths}, the sampled paths sorted
+     * ({@link ExperimentSnapshot#spaceParameters}; every leaf, sorted by path, when that is empty, as
+     * for configs a searcher makes up). A path missing from the config or holding a nested config
+     * with values is left out.
      */
     static String experimentTag(int index, Config config, List<String> tagPaths) {
         StringBuilder tag = new StringBuilder().append(index);

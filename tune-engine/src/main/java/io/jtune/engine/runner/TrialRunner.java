@@ -171,7 +171,7 @@ public final class TrialRunner {
         this.histories = histories(spec.callbacks());
         this.writesFolder = !resultLogs.isEmpty() || !spec.checkpoint().sameAsNone();
         this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
-        this.tagPaths = TrialNames.tagPaths(spec.space().domains().keySet());
+        this.tagPaths = ExperimentSnapshot.spaceParameters(spec);
         this.trainablePrefix = TrialNames.trainablePrefix(spec.trainable().name());
         this.idPrefix = idPrefix;
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(),

@@ -7,7 +7,6 @@ import io.jtune.api.Config;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -30,12 +29,12 @@ class TrialNamesTest {
         values.put("activation", "relu/x y");
         values.put("constant", 5);
         Config config = Config.of(values);
-        String tag = TrialNames.experimentTag(3, config, TrialNames.tagPaths(Set.of("model/lr", "model/units", "activation")));
+        String tag = TrialNames.experimentTag(3, config, List.of("activation", "model/lr", "model/units"));
         assertEquals("3_activation=relu_x_y,lr=0.001234,units=64", tag);
         assertEquals("0_activation=relu_x_y,constant=5,lr=0.001234,units=64", TrialNames.experimentTag(0, config, List.of()),
                 "without a space every leaf is listed, as for a searcher's configs");
         assertEquals("7", TrialNames.experimentTag(7, Config.empty(), List.of()));
-        assertEquals("4_lr=0.001234", TrialNames.experimentTag(4, config, TrialNames.tagPaths(Set.of("model", "missing", "model/lr"))),
+        assertEquals("4_lr=0.001234", TrialNames.experimentTag(4, config, List.of("missing", "model", "model/lr")),
                 "a sampled path the config lacks, or one holding a nested config, is left out");
     }
 

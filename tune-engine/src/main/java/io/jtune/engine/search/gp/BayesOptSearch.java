@@ -48,8 +48,9 @@ public final class BayesOptSearch extends ModelBasedSearch {
     private static final double REFINE_MIN_STEP = 1e-3;
     private static final long REFIT_SALT = 0x5EED_F17L << 32;
 
+    private static final int TURNS_WITHOUT_AXIS_MOVES = 3;
     private static final Member COORDINATE_SEARCH = new Member(LossView.COMPRESSED, Acquisition.EI, true);
-    /** The portfolio's turns in order (the coordinate search has two); without axis moves only the first three take turns. */
+    /** The portfolio's turns in order (the coordinate search has two); without axis moves only the first {@value #TURNS_WITHOUT_AXIS_MOVES} take turns. */
     private static final Member[] PORTFOLIO = {
             new Member(LossView.PLAIN, Acquisition.EI, false), new Member(LossView.COMPRESSED, Acquisition.EI, false),
             new Member(LossView.PLAIN, Acquisition.UCB, false), COORDINATE_SEARCH, COORDINATE_SEARCH};
@@ -79,7 +80,7 @@ public final class BayesOptSearch extends ModelBasedSearch {
         super("BayesOptSearch", pointsToEvaluate, settings.seed());
         this.settings = settings;
         this.single = new Member(settings.compressLosses() ? LossView.COMPRESSED : LossView.PLAIN, settings.acquisition(), settings.coordinateSearch());
-        this.portfolioSize = settings.axisMoves() ? PORTFOLIO.length : 3;
+        this.portfolioSize = settings.axisMoves() ? PORTFOLIO.length : TURNS_WITHOUT_AXIS_MOVES;
     }
 
     /** The knobs this searcher runs with. */

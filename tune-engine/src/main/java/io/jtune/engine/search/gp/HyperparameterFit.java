@@ -11,6 +11,8 @@ import java.util.random.RandomGenerator;
  * the inverse the gradient needs.
  */
 final class HyperparameterFit {
+    /** Rows of {@code M} {@link #inverseFromFactor} adds in one pass. */
+    private static final int BLOCK = 4;
     private final double[][] differences;
     private final double[] y;
     private final double[][] gram;
@@ -147,19 +149,25 @@ final class HyperparameterFit {
      * {@code K^-1 = M^T M} with {@code M = (U^T)^-1} from the upper factor {@code U}, its lower
      * triangle (row {@code i}, columns {@code j <= i}) filled: {@code M} row by row by forward
      * substitution, then {@code M^T M} as a sum of the outer products of {@code M}'s rows; both are
-     * vectorisable passes along rows.
+     * vectorisable passes along rows. Both take {@value #BLOCK} rows of {@code M} at a time, one pass
+     * over the row they update instead of one a row (a quarter of its loads and stores); every entry
+     * still adds its terms in the order of {@code M}'s rows, so each value is the row-at-a-time one,
+     * bit for bit.
      */
-    private static double[][] inverseFromFactor(double[][] u) {
+    static double[][] inverseFromFactor(double[][] u) {
         int n = u.length;
         double[][] m = new double[n][];
         for (int i = 0; i < n; i++) {
             double[] mi = new double[i + 1];
-            for (int k = 0; k < i; k++) {
-                double a = u[k][i];
-                double[] mk = m[k];
-                for (int j = 0; j <= k; j++) {
-                    mi[j] += a * mk[j];
+            int k = 0;
+            for (; k + BLOCK <= i; k += BLOCK) {
+                addRows(mi, m, k, k, u[k][i], u[k + 1][i], u[k + 2][i], u[k + 3][i]);
+                for (int t = 1; t < BLOCK; t++) {
+                    addTail(mi, m[k + t], u[k + t][i], k + 1, k + t);
                 }
+            }
+            for (; k < i; k++) {
+                addTail(mi, m[k], u[k][i], 0, k);
             }
             double d = 1 / u[i][i];
             for (int j = 0; j < i; j++) {
@@ -172,16 +180,41 @@ final class HyperparameterFit {
         for (int i = 0; i < n; i++) {
             inverse[i] = new double[i + 1];
         }
-        for (int k = 0; k < n; k++) {
-            double[] mk = m[k];
+        int k = 0;
+        for (; k + BLOCK <= n; k += BLOCK) {
             for (int i = 0; i <= k; i++) {
-                double a = mk[i];
-                double[] row = inverse[i];
-                for (int j = 0; j <= i; j++) {
-                    row[j] += a * mk[j];
+                addRows(inverse[i], m, k, i, m[k][i], m[k + 1][i], m[k + 2][i], m[k + 3][i]);
+            }
+            for (int i = k + 1; i < k + BLOCK; i++) {
+                for (int t = i; t < k + BLOCK; t++) {
+                    addTail(inverse[i], m[t], m[t][i], 0, i);
                 }
             }
         }
+        for (; k < n; k++) {
+            double[] mk = m[k];
+            for (int i = 0; i <= k; i++) {
+                addTail(inverse[i], mk, mk[i], 0, i);
+            }
+        }
         return inverse;
+    }
+
+    /** {@code row[j] += a0 m[k][j] + a1 m[k+1][j] + a2 m[k+2][j] + a3 m[k+3][j]} for {@code j <= to}, the terms added in that order. */
+    private static void addRows(double[] row, double[][] m, int k, int to, double a0, double a1, double a2, double a3) {
+        double[] m0 = m[k];
+        double[] m1 = m[k + 1];
+        double[] m2 = m[k + 2];
+        double[] m3 = m[k + 3];
+        for (int j = 0; j <= to; j++) {
+            row[j] = row[j] + a0 * m0[j] + a1 * m1[j] + a2 * m2[j] + a3 * m3[j];
+        }
+    }
+
+    /** {@code row[j] += a mk[j]} for {@code from <= j <= to}. */
+    private static void addTail(double[] row, double[] mk, double a, int from, int to) {
+        for (int j = from; j <= to; j++) {
+            row[j] += a * mk[j];
+        }
     }
 }

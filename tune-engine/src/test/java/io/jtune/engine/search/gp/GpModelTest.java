@@ -205,6 +205,63 @@ class GpModelTest {
         }
     }
 
+    /** The fit's {@code K^-1}, four rows of {@code M} at a time, is the row-at-a-time one bit for bit, and inverts {@code K}. */
+    @Test
+    void theFitsInverseIsTheRowAtATimeOneBitForBit() {
+        SplittableRandom rng = new SplittableRandom(41);
+        // sizes below, at and across a block of four rows, and a fit's 100 points
+        for (int n : new int[]{1, 2, 3, 4, 5, 7, 8, 9, 13, 100}) {
+            double[][] x = randomPoints(rng, n);
+            GpHyperparameters h = new GpHyperparameters(new double[]{0.3, 0.8, 0.5}, 1.1, 1e-4);
+            double[][] k = new double[n][n];
+            for (int i = 0; i < n; i++) {
+                h.rowsAgainst(x).covariances(x[i], n, k[i]);
+            }
+            double[][] upper = GaussianProcess.factorWithJitter(k, h.signalVariance(), h.noiseVariance());
+            double[][] inverse = HyperparameterFit.inverseFromFactor(upper);
+            double[][] expected = rowAtATimeInverse(upper);
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j <= i; j++) {
+                    assertEquals(expected[i][j], inverse[i][j], 0, "entry " + i + "," + j + " of " + n);
+                    double identity = 0;
+                    for (int q = 0; q < n; q++) {
+                        identity += k[i][q] * (q <= j ? inverse[j][q] : inverse[q][j]);
+                    }
+                    assertEquals(i == j ? 1 : 0, identity, 1e-6, "(K K^-1) " + i + "," + j + " of " + n);
+                }
+            }
+        }
+    }
+
+    /** {@code M = (U^T)^-1} by forward substitution, then the lower triangle of {@code M^T M}; every sum in the order of {@code M}'s rows. */
+    private static double[][] rowAtATimeInverse(double[][] u) {
+        int n = u.length;
+        double[][] m = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            double d = 1 / u[i][i];
+            for (int j = 0; j < i; j++) {
+                double s = 0;
+                for (int q = j; q < i; q++) {
+                    s += u[q][i] * m[q][j];
+                }
+                m[i][j] = s * -d;
+            }
+            m[i][i] = d;
+        }
+        double[][] inverse = new double[n][];
+        for (int i = 0; i < n; i++) {
+            inverse[i] = new double[i + 1];
+            for (int j = 0; j <= i; j++) {
+                double s = 0;
+                for (int q = i; q < n; q++) {
+                    s += m[q][i] * m[q][j];
+                }
+                inverse[i][j] = s;
+            }
+        }
+        return inverse;
+    }
+
     @Test
     void aGpReusingThePreviousFactorIsTheSameBitForBit() {
         SplittableRandom rng = new SplittableRandom(29);

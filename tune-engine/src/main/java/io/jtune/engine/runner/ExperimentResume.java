@@ -50,6 +50,8 @@ final class ExperimentResume {
     private final List<String> tagPaths;
     /** How trial names begin: the trainable's name, made safe. */
     private final String trainablePrefix;
+    /** Trials whose result.json ends in a final result the state does not know of. */
+    private final List<Trial> finishedAfterSnapshot = new ArrayList<>();
 
     ExperimentResume(ExperimentState state, ResumeMode mode, MissingCheckpoints missing, ExperimentSpec spec) {
         this.state = Objects.requireNonNull(state, "experiment state");
@@ -195,7 +197,7 @@ final class ExperimentResume {
     }
 
     /** When the last logged result is the trial's final one, makes the trial TERMINATED with its results and tells the searcher; true then. */
-    private static boolean finishedOnDisk(Trial trial, List<Result> logged, int failures, String trace, GuardedSearcher searcher) {
+    private boolean finishedOnDisk(Trial trial, List<Result> logged, int failures, String trace, GuardedSearcher searcher) {
         Result last = logged.isEmpty() ? null : logged.get(logged.size() - 1);
         if (last == null || !last.done()) {
             return false;
@@ -204,7 +206,17 @@ final class ExperimentResume {
         trial.iteration = last.trainingIteration();
         trial.timeTotalS = last.timeTotalS();
         searcher.onTrialComplete(trial.id(), last, false);
+        finishedAfterSnapshot.add(trial);
         return true;
+    }
+
+    /**
+     * The trials {@link #trials} found finished on disk after the last snapshot (their last result
+     * marked done): the searcher has heard of their end; the scheduler, whose state is restored after
+     * the trials, is to hear of it then.
+     */
+    List<Trial> finishedAfterSnapshot() {
+        return finishedAfterSnapshot;
     }
 
     /** The trial restarts from its latest checkpoint: later results are dropped, untracked checkpoint folders deleted. */

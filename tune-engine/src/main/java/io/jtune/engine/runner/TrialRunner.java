@@ -299,7 +299,8 @@ public final class TrialRunner {
     /**
      * Puts a saved experiment back: searcher and stopper state, the trials (the scheduler and the
      * callbacks hear of each as added), then the scheduler's state; the scheduler hears of trials
-     * the state does not list (begun after its snapshot) after that. A stopped experiment goes on.
+     * the state does not list (begun after its snapshot) after that, and of the end of trials that
+     * finished after it (their result.json ends in a final result). A stopped experiment goes on.
      */
     private void restoreExperiment(ExperimentState state) {
         searcher.restoreState(ExperimentState.json(state.searcher().state()));
@@ -329,6 +330,9 @@ public final class TrialRunner {
         scheduler.restoreState(ExperimentState.json(state.scheduler().state()));
         for (Trial adopted : restored.subList(listed, restored.size())) {
             scheduler.onTrialAdd(view, adopted);
+        }
+        for (Trial finished : resume.finishedAfterSnapshot()) {
+            scheduler.onTrialComplete(view, finished, finished.lastResult());
         }
         LOG.get().info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), trials.size(),
                 counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()]);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
@@ -34,6 +36,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
@@ -66,6 +69,7 @@ class ResumeTest {
     void reset() {
         CountingTrainable.resetCounters();
         FAILING.set(null);
+        FailingScheduler.COMPLETED.clear();
     }
 
     /** True when {@code component} is to throw now: at iteration 3 of the second trial. */
@@ -93,6 +97,15 @@ class ResumeTest {
     }
 
     public static final class FailingScheduler extends FirstComeScheduler {
+        /** The trials whose end the scheduler heard of, with the iteration of the result it was told. */
+        static final Map<String, Long> COMPLETED = new ConcurrentHashMap<>();
+
+        @Override
+        public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
+            COMPLETED.put(trial.id(), result.trainingIteration());
+            super.onTrialComplete(runner, trial, result);
+        }
+
         @Override
         public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
             if (failsNow(Component.SCHEDULER, result)) {
@@ -288,6 +301,28 @@ class ResumeTest {
         for (int i : new int[] {0, 2, 3}) {
             assertEverythingLoggedOnce(grid.get(i), ITERATIONS);
         }
+    }
+
+    /** A trial whose end came after the last snapshot (a kill) stays TERMINATED, and the restored scheduler hears of its end. */
+    @Test
+    void aTrialFinishedAfterTheLastSnapshotIsReportedCompleteToTheRestoredScheduler() throws IOException {
+        withComponents(experiment()).fit();
+        Path file = dir().resolve(ExperimentState.FILE);
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode state = (ObjectNode) json.readTree(file.toFile());
+        ObjectNode second = (ObjectNode) state.path("trials").get(1);
+        second.put("status", TrialStatus.RUNNING.name());
+        json.writeValue(file.toFile(), state);
+        String id = second.path("trial_id").asText();
+        FailingScheduler.COMPLETED.clear();
+        int steps = CountingTrainable.SETUPS.get();
+
+        ResultGrid grid = withComponents(Tuner.restore(dir(), CountingTrainable.class)).fit();
+
+        assertEquals(Map.of(id, (long) ITERATIONS), FailingScheduler.COMPLETED, "the end the scheduler hears of: that trial's, at its final result");
+        assertEquals(steps, CountingTrainable.SETUPS.get(), "no trial set up again");
+        assertEquals(TrialStatus.TERMINATED, grid.get(1).status());
+        assertEverythingLoggedOnce(grid.get(1), ITERATIONS);
     }
 
     @Test

@@ -196,7 +196,10 @@ final class ExperimentResume {
         return logged.isEmpty() ? 0 : logged.get(logged.size() - 1).trainingIteration();
     }
 
-    /** When the last logged result is the trial's final one, makes the trial TERMINATED with its results and tells the searcher; true then. */
+    /**
+     * When the last logged result is the trial's final one, makes the trial TERMINATED with its
+     * results, tells the searcher and keeps the trial for the scheduler ({@link #finishedAfterSnapshot}); true then.
+     */
     private boolean finishedOnDisk(Trial trial, List<Result> logged, int failures, String trace, GuardedSearcher searcher) {
         Result last = logged.isEmpty() ? null : logged.get(logged.size() - 1);
         if (last == null || !last.done()) {

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Kill -9 at seeded moments across FIFO, ASHA and TPE experiments whose trials also fail and are
  * retried (up to 7 + 7 + 6 = 20 kills), resuming after each: every trial ends TERMINATED with each
- * iteration logged once, at its iteration limit unless ASHA stopped it at a rung. How many steps an
+ * iteration logged once and its last result marked done, at its iteration limit unless ASHA stopped
+ * it (see {@link #ASHA_GRACE_PERIOD}). How many steps an
  * ASHA experiment takes depends on when its trials report, so a run may finish the experiment before
  * its seeded moment comes: it must then have ended cleanly, after at least half the kills. That
  * trials failed is read from their {@code error.txt}, written when the driver handles the failure: a
@@ -38,12 +39,14 @@ class KillAcrossSchedulersTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long TOTAL = (long) KillableMixedExperiment.TRIALS * KillableMixedExperiment.ITERATIONS;
     /**
-     * ASHA's first rung (grace period 2; reduction factor 2, max_t 12). A trial ASHA stopped has its last
-     * result marked done, at or after a rung it reached: at the rung, or later when it resumed from a
-     * checkpoint newer than the scheduler state it was restored with (checkpoints every 2 iterations,
-     * snapshots every 100 ms; a checkpoint written after the last snapshot is used while result.json
-     * reaches it), at its first result after the resume, where ASHA records the highest rung it has
-     * reached, as Ray's {@code _Bracket.on_result} does ({@code cur_iter >= milestone}).
+     * ASHA's first rung (grace period 2; reduction factor 2, max_t 12). A trial ASHA stopped ends at a
+     * rung or later: a kill can lose a trial's rung records (snapshots every 100 ms), and a resumed
+     * trial may continue from a checkpoint newer than the restored scheduler state (checkpoints every 2
+     * iterations; one written after the last snapshot is used while result.json reaches it). ASHA then
+     * records the trial at a rung it passed unrecorded at a later result, and with
+     * {@code stop_last_trials} (the default) goes on from a rung the trial is recorded at to a lower
+     * one it is not, so it may stop the trial at any iteration from the first rung, as Ray's
+     * {@code _Bracket.on_result} does.
      */
     private static final long ASHA_GRACE_PERIOD = 2;
 

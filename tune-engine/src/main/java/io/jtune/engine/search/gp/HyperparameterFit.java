@@ -11,9 +11,13 @@ import java.util.random.RandomGenerator;
  * the inverse the gradient needs.
  */
 final class HyperparameterFit {
-    /** Rows of {@code M} {@link #inverseFromFactor} adds in one pass. */
+    /** Rows of {@code M} {@link #inverseFromFactor} adds in one pass; also the length scales whose gradient sums one pass over the pairs adds up. */
     private static final int BLOCK = 4;
+    /** Per feature, the difference of every pair of points; after the features, all-zero rows up to a multiple of {@value #BLOCK}. */
     private final double[][] differences;
+    private final int features;
+    /** Per row of {@link #differences}, the sum the gradient by its length scale is made of. */
+    private final double[] lengthScaleSums;
     private final double[] y;
     private final double[][] gram;
     private final double[] scaledSquares;
@@ -24,8 +28,13 @@ final class HyperparameterFit {
         int n = x.length;
         int features = x[0].length;
         int pairs = n * (n - 1) / 2;
-        this.differences = new double[features][pairs];
+        int rows = (features + BLOCK - 1) / BLOCK * BLOCK;
+        this.features = features;
+        this.differences = new double[rows][];
+        this.lengthScaleSums = new double[rows];
+        java.util.Arrays.fill(differences, features, rows, new double[pairs]);
         for (int f = 0; f < features; f++) {
+            differences[f] = new double[pairs];
             double[] diff = differences[f];
             int p = 0;
             for (int i = 1; i < n; i++) {
@@ -68,7 +77,7 @@ final class HyperparameterFit {
     private void scaleDifferences(GpHyperparameters h) {
         double[] r2 = scaledSquares;
         java.util.Arrays.fill(r2, 0);
-        for (int f = 0; f < differences.length; f++) {
+        for (int f = 0; f < features; f++) {
             double scale = h.lengthScales()[f];
             double[] diff = differences[f];
             for (int p = 0; p < r2.length; p++) {
@@ -130,19 +139,45 @@ final class HyperparameterFit {
                 p++;
             }
         }
-        int features = differences.length;
+        for (int f = 0; f < differences.length; f += BLOCK) {
+            addLengthScaleSums(f);
+        }
         for (int f = 0; f < features; f++) {
-            double[] diff = differences[f];
-            double sum = 0;
-            for (int q = 0; q < slopes.length; q++) {
-                sum += slopes[q] * diff[q] * diff[q];
-            }
             double l = h.lengthScales()[f];
-            gradient[f] = -sum / (l * l);
+            gradient[f] = -lengthScaleSums[f] / (l * l);
         }
         gradient[features] = -signalGradient;
         gradient[features + 1] = -0.5 * h.noiseVariance() * diagonalTrace;
         return -GaussianProcess.logMarginalLikelihood(upper, y, alpha);
+    }
+
+    /**
+     * The sums {@code sum_q slopes_q diff_q^2} of rows {@code f} to {@code f + }{@value #BLOCK}{@code - 1}
+     * of {@link #differences} into {@link #lengthScaleSums}, in one pass over the pairs: the four sums
+     * are independent chains of additions the processor overlaps, where one feature a pass waits for
+     * each addition; each sum still adds its terms in pair order, so every value is the
+     * one-feature-a-pass one, bit for bit.
+     */
+    private void addLengthScaleSums(int f) {
+        double[] d0 = differences[f];
+        double[] d1 = differences[f + 1];
+        double[] d2 = differences[f + 2];
+        double[] d3 = differences[f + 3];
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        for (int q = 0; q < slopes.length; q++) {
+            double w = slopes[q];
+            s0 += w * d0[q] * d0[q];
+            s1 += w * d1[q] * d1[q];
+            s2 += w * d2[q] * d2[q];
+            s3 += w * d3[q] * d3[q];
+        }
+        lengthScaleSums[f] = s0;
+        lengthScaleSums[f + 1] = s1;
+        lengthScaleSums[f + 2] = s2;
+        lengthScaleSums[f + 3] = s3;
     }
 
     /**
@@ -162,9 +197,7 @@ final class HyperparameterFit {
             int k = 0;
             for (; k + BLOCK <= i; k += BLOCK) {
                 addRows(mi, m, k, k, u[k][i], u[k + 1][i], u[k + 2][i], u[k + 3][i]);
-                for (int t = 1; t < BLOCK; t++) {
-                    addTail(mi, m[k + t], u[k + t][i], k + 1, k + t);
-                }
+                addTriangle(mi, m, k, u[k + 1][i], u[k + 2][i], u[k + 3][i]);
             }
             for (; k < i; k++) {
                 addTail(mi, m[k], u[k][i], 0, k);
@@ -209,6 +242,20 @@ final class HyperparameterFit {
         for (int j = 0; j <= to; j++) {
             row[j] = row[j] + a0 * m0[j] + a1 * m1[j] + a2 * m2[j] + a3 * m3[j];
         }
+    }
+
+    /**
+     * The terms of rows {@code k + 1} to {@code k + 3} of {@code m} past column {@code k}, which
+     * {@link #addRows} leaves: {@code row[j] += a_t m[k+t][j]} for {@code k < j <= k + t}, in the
+     * order of {@code t}, written out (loops of one to three entries cost more to enter than to run).
+     */
+    private static void addTriangle(double[] row, double[][] m, int k, double a1, double a2, double a3) {
+        double[] m1 = m[k + 1];
+        double[] m2 = m[k + 2];
+        double[] m3 = m[k + 3];
+        row[k + 1] = row[k + 1] + a1 * m1[k + 1] + a2 * m2[k + 1] + a3 * m3[k + 1];
+        row[k + 2] = row[k + 2] + a2 * m2[k + 2] + a3 * m3[k + 2];
+        row[k + 3] = row[k + 3] + a3 * m3[k + 3];
     }
 
     /** {@code row[j] += a mk[j]} for {@code from <= j <= to}. */

@@ -44,27 +44,38 @@ class GpModelTest {
         assertEquals(-likelihood, HyperparameterFit.negativeLogLikelihood(x, y, same.toLog(), new double[5]), 1e-12 * Math.abs(likelihood));
     }
 
-    /** The fit's gradient is the GP's likelihood's: central differences agree at points with long and short length scales and much or little noise. */
+    /**
+     * The fit's gradient is the GP's likelihood's: central differences agree at points with long and
+     * short length scales and much or little noise, with three features (fewer than the fit sums in one
+     * pass) and with six (one whole pass and part of another).
+     */
     @Test
     void theLikelihoodsGradientIsItsDerivative() {
         SplittableRandom rng = new SplittableRandom(17);
         double[][] x = randomPoints(rng, 30);
         double[] y = values(x, p -> Math.sin(4 * p[0]) + 0.3 * p[1]);
-        double[][] at = {
-                new GpHyperparameters(new double[]{0.2, 0.7, 3}, 1.3, 1e-3).toLog(),
-                new GpHyperparameters(new double[]{0.05, 2, 0.4}, 0.4, 0.2).toLog()};
-        for (double[] t : at) {
-            double[] gradient = new double[t.length];
-            HyperparameterFit.negativeLogLikelihood(x, y, t, gradient);
-            for (int i = 0; i < t.length; i++) {
-                double h = 1e-5;
-                double[] up = t.clone();
-                double[] down = t.clone();
-                up[i] += h;
-                down[i] -= h;
-                double numeric = (likelihood(x, y, down) - likelihood(x, y, up)) / (2 * h);
-                assertEquals(numeric, gradient[i], 1e-5 * Math.max(1, Math.abs(numeric)), "d/d log-hyperparameter " + i);
-            }
+        assertGradientIsDerivative(x, y, new GpHyperparameters(new double[]{0.2, 0.7, 3}, 1.3, 1e-3).toLog());
+        assertGradientIsDerivative(x, y, new GpHyperparameters(new double[]{0.05, 2, 0.4}, 0.4, 0.2).toLog());
+        double[][] six = new double[30][];
+        for (int i = 0; i < six.length; i++) {
+            six[i] = new double[]{x[i][0], x[i][1], x[i][2], rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+        }
+        double[] ySix = values(six, p -> Math.sin(4 * p[0]) + 0.3 * p[1] + p[4] * p[5]);
+        assertGradientIsDerivative(six, ySix, new GpHyperparameters(new double[]{0.2, 0.7, 3, 0.5, 0.3, 0.9}, 1.3, 1e-3).toLog());
+        assertGradientIsDerivative(six, ySix, new GpHyperparameters(new double[]{0.6, 2, 0.4, 0.1, 1.5, 0.25}, 0.4, 0.2).toLog());
+    }
+
+    private static void assertGradientIsDerivative(double[][] x, double[] y, double[] t) {
+        double[] gradient = new double[t.length];
+        HyperparameterFit.negativeLogLikelihood(x, y, t, gradient);
+        for (int i = 0; i < t.length; i++) {
+            double h = 1e-5;
+            double[] up = t.clone();
+            double[] down = t.clone();
+            up[i] += h;
+            down[i] -= h;
+            double numeric = (likelihood(x, y, down) - likelihood(x, y, up)) / (2 * h);
+            assertEquals(numeric, gradient[i], 1e-5 * Math.max(1, Math.abs(numeric)), "d/d log-hyperparameter " + i + " of " + t.length);
         }
     }
 

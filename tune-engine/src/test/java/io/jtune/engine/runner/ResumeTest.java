@@ -315,12 +315,12 @@ class ResumeTest {
         json.writeValue(file.toFile(), state);
         String id = second.path("trial_id").asText();
         FailingScheduler.COMPLETED.clear();
-        int steps = CountingTrainable.SETUPS.get();
+        int setups = CountingTrainable.SETUPS.get();
 
         ResultGrid grid = withComponents(Tuner.restore(dir(), CountingTrainable.class)).fit();
 
         assertEquals(Map.of(id, (long) ITERATIONS), FailingScheduler.COMPLETED, "the end the scheduler hears of: that trial's, at its final result");
-        assertEquals(steps, CountingTrainable.SETUPS.get(), "no trial set up again");
+        assertEquals(setups, CountingTrainable.SETUPS.get(), "no trial set up again");
         assertEquals(TrialStatus.TERMINATED, grid.get(1).status());
         assertEverythingLoggedOnce(grid.get(1), ITERATIONS);
     }

@@ -45,7 +45,11 @@ public interface TrialScheduler {
      * {@code supports_buffered_results}): with a result buffer, a trial may have taken more steps
      * when the decision on a result arrives; a STOP then drops the results after that one, but a
      * PAUSE saves a later state than the one decided on. False by default; the runner then waits
-     * for the decision on each result whatever buffer was asked for.
+     * for the decision on each result whatever buffer was asked for. True also lets the runner decide
+     * on a result on the reporting trial's own thread while the driver is idle (one decision at a
+     * time still, under the runner's lock), so such a scheduler must not wait for a save while it
+     * decides ({@code RunnerView.saveCheckpoint} or {@code exploit} within {@code onTrialResult}
+     * fail with an error saying so).
      */
     default boolean supportsBufferedResults() {
         return false;

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The in-process {@link TrialExecutor}: each running trial is a worker on a pooled daemon thread
  * (a thread is reused across trials), steps run off the driver thread, and every worker posts to
- * one event queue the driver takes from. Resources are accounted against {@link MachineResources}.
+ * one event queue the driver takes from, unless the driver's {@linkplain #handleInline inline handler}
+ * takes the event on the worker's thread. Resources are accounted against {@link MachineResources}.
  * A thread cannot be killed: an {@link #abandon abandoned} run's thread is interrupted and left to
  * itself, and {@link #close()} names every trial whose thread is still running.
  */
@@ -35,15 +36,21 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private final TrialThreadPool threads;
     /** Posted when the last live worker exits, so a driver waiting for an event that cannot come wakes up. */
     private static final Object IDLE = new Object();
+    /** Posted when an event handled inline asks the driver to look at its state again. */
+    private static final Object WAKE = new Object();
 
     private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private final Map<String, TrialWorker> running = new HashMap<>();
-    /** Stopped or abandoned runs whose threads may still be in them, named at close if they are. */
+    /**
+     * Stopped or abandoned runs whose threads may still be in them, named at close if they are;
+     * guarded by itself (the driver's waiting thread reads it while an inline handler may add to it).
+     */
     private final List<TrialWorker> leaving = new ArrayList<>();
     /** Notified when the last live worker exits. */
     private final Object noneLive = new Object();
     private final EventSink sink;
+    private volatile InlineHandler inline;
 
     /** {@code reuseTrainables}: keep class-API trainables of stopped trials and {@code reset} them for the next. */
     public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables) {
@@ -74,7 +81,13 @@ public final class LocalTrialExecutor implements TrialExecutor {
         this.sink = sink != null ? counting(sink, false) : counting(new EventSink() {
             @Override
             public void post(TrialEvent event) {
-                events.add(event);
+                InlineHandler handler = inline;
+                InlineHandler.Outcome outcome = handler == null ? InlineHandler.Outcome.QUEUE : handler.offer(event);
+                if (outcome == InlineHandler.Outcome.QUEUE) {
+                    events.add(event);
+                } else if (outcome == InlineHandler.Outcome.HANDLED_WAKE_DRIVER) {
+                    events.add(WAKE);
+                }
             }
 
             @Override
@@ -210,12 +223,17 @@ public final class LocalTrialExecutor implements TrialExecutor {
             Object next = events.poll(handingOff ? Math.min(left, TrialThreadPool.HAND_OFF_WAIT_NANOS) : left, TimeUnit.NANOSECONDS);
             if (next == null) {
                 if (handingOff && left >= TrialThreadPool.HAND_OFF_WAIT_NANOS && threads.hasWaiting()) {
-                    threads.rescueWaiting(leaving);
+                    synchronized (leaving) {
+                        threads.rescueWaiting(leaving);
+                    }
                 }
                 if (deadline - System.nanoTime() <= 0) {
                     return null;
                 }
                 continue;
+            }
+            if (next == WAKE) {
+                return null;
             }
             if (next != IDLE) {
                 return (TrialEvent) next;
@@ -228,7 +246,13 @@ public final class LocalTrialExecutor implements TrialExecutor {
 
     @Override
     public boolean hasPendingEvents() {
-        return liveWorkers.get() > 0 || events.stream().anyMatch(e -> e != IDLE);
+        return liveWorkers.get() > 0 || events.stream().anyMatch(e -> e instanceof TrialEvent);
+    }
+
+    /** Offers every event of a run on this executor's threads to {@code handler} first (not for an executor with a sink of its own). */
+    @Override
+    public void handleInline(InlineHandler handler) {
+        this.inline = handler;
     }
 
     @Override
@@ -236,7 +260,11 @@ public final class LocalTrialExecutor implements TrialExecutor {
         for (String id : new ArrayList<>(running.keySet())) {
             stop(id, false);
         }
-        threads.rescueWaiting(leaving);
+        List<TrialWorker> left;
+        synchronized (leaving) {
+            threads.rescueWaiting(leaving);
+            left = new ArrayList<>(leaving);
+        }
         threads.shutdown();
         try {
             if (!awaitNoLiveWorkers(closeGrace)) {
@@ -248,7 +276,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             threads.shutdownNow();
             Thread.currentThread().interrupt();
         }
-        for (TrialWorker worker : leaving) {
+        for (TrialWorker worker : left) {
             String thread = worker.threadName();
             if (thread != null) {
                 LOG.get().warn("trial {} is still running on thread {} after the experiment ended and does not stop; it is left behind (a daemon thread)",
@@ -263,8 +291,10 @@ public final class LocalTrialExecutor implements TrialExecutor {
     }
 
     private void noteLeaving(TrialWorker worker) {
-        leaving.removeIf(w -> w.threadName() == null);
-        leaving.add(worker);
+        synchronized (leaving) {
+            leaving.removeIf(w -> w.threadName() == null);
+            leaving.add(worker);
+        }
     }
 
     /** Waits for the workers not abandoned to exit; true when they all did within {@code wait}. */

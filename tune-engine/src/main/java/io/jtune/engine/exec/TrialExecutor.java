@@ -5,9 +5,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs trainables on behalf of the driver and accounts their resources (the seeds'
- * {@code TrialExecutor}). Every method is called on the driver thread and returns without waiting
- * for the trainable; what the trainable does comes back as {@link TrialEvent}s from
- * {@link #nextEvent(long, TimeUnit)}. Results and checkpoints cross this boundary as data (metric maps,
+ * {@code TrialExecutor}). Every method is called by the driver, one call at a time, and returns
+ * without waiting for the trainable; what the trainable does comes back as {@link TrialEvent}s from
+ * {@link #nextEvent(long, TimeUnit)} (or, for an executor that honours {@link #handleInline}, is
+ * offered to the driver on the posting thread first: the driver's calls then come from that
+ * thread too, under the driver's lock, while the driver's own thread waits in {@code nextEvent}). Results and checkpoints cross this boundary as data (metric maps,
  * checkpoint paths), so an executor may run trials in other processes or on other machines.
  *
  * <p>The seeds' operations map as: start / resume / restore = {@link #start} (with
@@ -67,8 +69,9 @@ public interface TrialExecutor extends AutoCloseable {
 
     /**
      * Waits at most {@code timeout} for the next event. Returns null when none came in that time
-     * ({@link #hasPendingEvents()} is then still true) or when every run has ended and no event is
-     * left ({@link #hasPendingEvents()} is false). Must return within about the timeout whatever
+     * ({@link #hasPendingEvents()} is then still true), as soon as an event handled inline asks to
+     * wake the driver, or when every run has ended and no event is left ({@link #hasPendingEvents()}
+     * is false). Must return within about the timeout whatever
      * the trainables do: the driver's time-based work depends on it.
      */
     TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException;
@@ -92,6 +95,14 @@ public interface TrialExecutor extends AutoCloseable {
      */
     default void abandon(String trialId, String reason) {
         stop(trialId, false);
+    }
+
+    /**
+     * Offers each event to {@code handler} on the thread that posts it, before queueing it for
+     * {@link #nextEvent}; null stops the offers. An executor whose events come from other processes
+     * ignores it (the default): their reader threads are not worth the driver's work.
+     */
+    default void handleInline(InlineHandler handler) {
     }
 
     /** True while a started run or an outstanding command may still post an event. */

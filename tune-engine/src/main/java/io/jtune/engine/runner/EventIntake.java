@@ -17,7 +17,9 @@ import java.util.function.Function;
  * first afterwards, in order. With a {@link LogicalEventOrder} (deterministic mode) the running
  * trials' step outcomes are handed out in its logical order instead of arrival order, those that
  * arrive early being kept until their turn. Driver thread only; the runner's state lock is let go
- * only while waiting, so a snapshot at JVM shutdown sees the state between two changes.
+ * only while waiting, so a snapshot at JVM shutdown sees the state between two changes, and an
+ * event handled inline on a trial's thread is handled only while the driver waits at
+ * {@link #next()} ({@link #openToInline()}), never inside a decision.
  */
 final class EventIntake {
     /** The longest the driver waits for an event before it does its time-based work (budgets, stall limits, snapshots). */
@@ -28,6 +30,12 @@ final class EventIntake {
     private final LogicalEventOrder order;
     private final Function<String, Trial> trials;
     private final ArrayDeque<TrialEvent> kept = new ArrayDeque<>();
+    /**
+     * True while the driver waits in {@link #next()} with no event kept back: set before the state
+     * lock is let go, cleared as soon as the wait ends (before the driver takes the lock back, so
+     * inline handlers do not keep it from the lock).
+     */
+    private volatile boolean openToInline;
 
     /**
      * {@code stateLock}, held by the driver, is let go while it waits for an event; {@code order} is
@@ -51,7 +59,16 @@ final class EventIntake {
         if (!kept.isEmpty()) {
             return kept.poll();
         }
-        return executor.hasPendingEvents() ? take("trial events") : null;
+        return executor.hasPendingEvents() ? take("trial events", true) : null;
+    }
+
+    /**
+     * True while the driver waits for its next event between two steps of its loop (not within a
+     * decision, not in deterministic mode, with nothing kept back): an event may then be handled
+     * on another thread that holds the state lock.
+     */
+    boolean openToInline() {
+        return openToInline;
     }
 
     private TrialEvent nextInLogicalOrder() {
@@ -70,7 +87,7 @@ final class EventIntake {
                     return event;
                 }
             }
-            TrialEvent arrived = executor.hasPendingEvents() ? take("trial events") : null;
+            TrialEvent arrived = executor.hasPendingEvents() ? take("trial events", false) : null;
             if (arrived == null) {
                 return executor.hasPendingEvents() ? null : kept.poll();
             }
@@ -88,7 +105,7 @@ final class EventIntake {
         while (trial.pendingSaves > 0) {
             TrialEvent event = takeKeptFor(trial);
             if (event == null) {
-                event = take("a checkpoint of trial " + trial.name());
+                event = take("a checkpoint of trial " + trial.name(), false);
                 if (event == null) {
                     if (executor.hasPendingEvents()) {
                         quietTick.run();
@@ -146,7 +163,9 @@ final class EventIntake {
         }
     }
 
-    private TrialEvent take(String waitingFor) {
+    /** Waits a tick for an event with the state lock let go; {@code inlineMeanwhile}: events may be handled inline while it waits. */
+    private TrialEvent take(String waitingFor, boolean inlineMeanwhile) {
+        openToInline = inlineMeanwhile;
         stateLock.unlock();
         try {
             return executor.nextEvent(TICK_MILLIS, TimeUnit.MILLISECONDS);
@@ -154,6 +173,7 @@ final class EventIntake {
             Thread.currentThread().interrupt();
             throw new TuneException("interrupted while waiting for " + waitingFor, e);
         } finally {
+            openToInline = false;
             stateLock.lock();
         }
     }

@@ -21,6 +21,7 @@ import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.output.ResultLog;
+import io.jtune.engine.exec.InlineHandler;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.MachineResources;
@@ -52,8 +53,12 @@ import java.util.random.RandomGenerator;
  * {@link CheckpointPolicy}. A failing trainable errors its trial, which is retried from its latest
  * checkpoint while its failures stay within {@code maxFailures}; a trial that restarts from a
  * checkpoint drops the results logged after it (from its history and, through {@link ResultLog},
- * from its files), so each iteration is logged once. Every decision and state change happens on
- * the thread calling {@link #run()}; the experiment's state is snapshotted to
+ * from its files), so each iteration is logged once. Decisions and state changes happen one at a
+ * time under the runner's state lock, on the thread calling {@link #run()}: the driver. One
+ * shortcut (an {@link InlineHandler}): while the driver waits for events, a result of a running
+ * trial on a local thread is handled on that thread itself, under the same lock, so the trial gets
+ * its decision without waking the driver and being woken by it; this is taken only where no
+ * decision can wait for a save (see {@link #decidesInline}). The experiment's state is snapshotted to
  * {@code experiment_state.json} before the first trial (an unwritable folder fails there), after
  * changes (throttled), at the end and at JVM shutdown; the run holds the folder's {@link ExperimentLock}. A runner made with an
  * {@link ExperimentState} continues that experiment. An exception of a searcher, scheduler, stopper
@@ -115,6 +120,13 @@ public final class TrialRunner {
     private boolean stopRequested;
     private Trial deciding;
     private RuntimeException toRaise;
+    /** Whether results may be handled on their trials' threads ({@link #decidesInline}); set once the components are set up. */
+    private boolean inline;
+    /** What a result handled inline threw, for the driver to throw as if it had handled it. */
+    private RuntimeException inlineFailure;
+    private Error inlineError;
+    /** Counts status changes, so an inline handler can tell whether the driver has work to do. */
+    private long statusChanges;
     /** Set once the first snapshot is written: from then on the state may be snapshotted. */
     private boolean started;
     /**
@@ -247,6 +259,10 @@ public final class TrialRunner {
                 writeFirstSnapshot();
                 started = true;
             }
+            inline = decidesInline();
+            if (inline) {
+                executor.handleInline(this::offer);
+            }
             while (!isFinished()) {
                 step();
                 long now = System.nanoTime();
@@ -263,6 +279,9 @@ public final class TrialRunner {
             failure = t;
             throw t;
         } finally {
+            if (inline) {
+                executor.handleInline(null);
+            }
             commands.close();
             Throwable ending = failure;
             try {
@@ -462,7 +481,9 @@ public final class TrialRunner {
         if (launchOne()) {
             return;
         }
+        long changesBefore = statusChanges;
         TrialEvent event = events.next();
+        throwInlineFailure();
         if (event != null) {
             handle(event);
             if (order != null && checkpoints.pending() > 0) {
@@ -470,8 +491,8 @@ public final class TrialRunner {
             }
             return;
         }
-        if (executor.hasPendingEvents()) {
-            return; // a tick without events: the loop does its time-based work
+        if (executor.hasPendingEvents() || statusChanges != changesBefore) {
+            return; // a tick without events (the loop does its time-based work), or a result handled inline changed a trial's status
         }
         for (Trial t : trials) {
             if (t.pendingSaves > 0) {
@@ -485,6 +506,60 @@ public final class TrialRunner {
         }
         if (!stopRequested && !isFinished()) {
             throw noProgress();
+        }
+    }
+
+    /**
+     * Whether results may be decided on inline: not in deterministic mode (results wait for their
+     * logical turn), not with a result buffer (a trial's earlier results may still be queued), and
+     * only with a scheduler that {@linkplain TrialScheduler#supportsBufferedResults supports buffered
+     * results}, which never waits for a save while it decides (the reporting thread cannot take
+     * the events a save waits for; {@link #awaitSaves} enforces it).
+     */
+    private boolean decidesInline() {
+        return order == null && runAhead.results() == 1 && scheduler.supportsBufferedResults();
+    }
+
+    /**
+     * Handles a result on the thread that posts it, when the driver waits for events at the top of
+     * its loop and the trial runs (so no earlier event of its run is queued): it takes the state lock
+     * without waiting for it, handles the result as the driver would and wakes the driver when the
+     * trial's status (or any other) changed or the experiment stops. An exception is kept for the
+     * driver, which throws it as if it had handled the result itself.
+     */
+    private InlineHandler.Outcome offer(TrialEvent event) {
+        if (!(event instanceof TrialEvent.Reported) || !events.openToInline() || Thread.currentThread().isInterrupted() || !stateLock.tryLock()) {
+            return InlineHandler.Outcome.QUEUE;
+        }
+        try {
+            Trial trial = byId.get(event.trialId());
+            if (!events.openToInline() || stopRequested || inlineFailure != null || inlineError != null || trial == null
+                    || event.runId() != trial.runId || trial.status() != TrialStatus.RUNNING || trial.pendingSaves > 0) {
+                return InlineHandler.Outcome.QUEUE;
+            }
+            long changesBefore = statusChanges;
+            try {
+                handle(event);
+            } catch (RuntimeException e) {
+                inlineFailure = e;
+                return InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
+            } catch (Error e) {
+                inlineError = e;
+                return InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
+            }
+            return statusChanges == changesBefore && !stopRequested ? InlineHandler.Outcome.HANDLED : InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
+        } finally {
+            stateLock.unlock();
+        }
+    }
+
+    /** Throws, on the driver, what handling a result inline threw. */
+    private void throwInlineFailure() {
+        if (inlineError != null) {
+            throw inlineError;
+        }
+        if (inlineFailure != null) {
+            throw inlineFailure;
         }
     }
 
@@ -685,6 +760,7 @@ public final class TrialRunner {
         }
         counts[from.ordinal()]--;
         counts[to.ordinal()]++;
+        statusChanges++;
         waiting.moved(trial, from, to);
         snapshots.changed();
     }
@@ -988,6 +1064,7 @@ public final class TrialRunner {
      * for later. Returns the trial's latest checkpoint.
      */
     Checkpoint saveNow(Trial trial) {
+        requireDecisionMayWait(trial, "save");
         if (trial.status() == TrialStatus.RUNNING) {
             checkpoints.requestSave(trial, false);
         }
@@ -998,6 +1075,15 @@ public final class TrialRunner {
                     + "or report checkpoints from a function trainable)");
         }
         return latest.checkpoint();
+    }
+
+    /** Refuses a wait for a save inside a decision that may run inline (on a trial's thread, which cannot take events). */
+    private void requireDecisionMayWait(Trial trial, String what) {
+        if (inline && deciding != null) {
+            throw new IllegalStateException("the scheduler " + spec.scheduler().getClass().getName() + " asked to " + what + " trial " + trial.name()
+                    + " while it decided on a result of trial " + deciding.name() + ", but it says it supportsBufferedResults(): its decisions may run on the "
+                    + "reporting trial's thread, which cannot wait for a save. Return false from supportsBufferedResults().");
+        }
     }
 
     private void awaitSaves(Trial trial) {
@@ -1028,6 +1114,7 @@ public final class TrialRunner {
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */
     void exploit(Trial trial, Config newConfig, String newTag, Checkpoint from) {
+        requireDecisionMayWait(trial, "exploit a checkpoint into");
         if (trial.status().isFinished()) {
             throw new IllegalStateException("trial " + trial.name() + " is " + trial.status() + " and cannot exploit another trial");
         }

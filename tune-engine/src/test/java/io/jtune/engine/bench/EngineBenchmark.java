@@ -1,5 +1,6 @@
 package io.jtune.engine.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
@@ -114,13 +115,15 @@ public final class EngineBenchmark {
                 }
                 List<Double> wall = new ArrayList<>();
                 List<Double> driver = new ArrayList<>();
+                List<Double> process = new ArrayList<>();
                 for (int i = 0; i < runs; i++) {
                     double[] micros = overhead(files);
                     wall.add(micros[0]);
                     driver.add(micros[1]);
+                    process.add(micros[2]);
                 }
-                System.out.printf(Locale.ROOT, "  output files %-3s %8.1f µs/trial wall, %6.1f µs/trial driver-thread CPU  (wall runs: %s)%n",
-                        files ? "on" : "off", median(wall), median(driver), format(wall, 2));
+                System.out.printf(Locale.ROOT, "  output files %-3s %8.1f µs/trial wall, %6.1f µs/trial driver-thread CPU, %6.1f µs/trial all threads' CPU  (wall runs: %s)%n",
+                        files ? "on" : "off", median(wall), median(driver), median(process), format(wall, 2));
             }
         }
         if (which.equals("all") || which.equals("throughput")) {
@@ -181,11 +184,15 @@ public final class EngineBenchmark {
                 COLD_TRIALS, jtune, tunerAndFit, optunaSeconds, optunaInScript, jtune / optunaSeconds);
     }
 
-    /** Wall and driver-thread CPU µs a trial. */
+    /**
+     * Wall, driver-thread CPU and the whole process's CPU µs a trial. The process's CPU counts the
+     * driver's work wherever it ran (a result handled inline runs on its trial's thread), the trial
+     * threads' own work, the file writers, and the JIT and GC threads' work during the run.
+     */
     private static double[] overhead(boolean files) throws IOException {
         double[] seconds = timedFit(OVERHEAD_TRIALS, storage -> Tuner.of(NoOp.class).name("overhead").storagePath(storage)
                 .numSamples(OVERHEAD_TRIALS).stop(Stoppers.maximumIteration(1)).progress(false).outputFiles(files).seed(1));
-        return new double[] {seconds[0] * 1e6 / OVERHEAD_TRIALS, seconds[1] * 1e6 / OVERHEAD_TRIALS};
+        return new double[] {seconds[0] * 1e6 / OVERHEAD_TRIALS, seconds[1] * 1e6 / OVERHEAD_TRIALS, seconds[2] * 1e6 / OVERHEAD_TRIALS};
     }
 
     private static double throughput(boolean files) throws IOException {
@@ -197,7 +204,7 @@ public final class EngineBenchmark {
     }
 
     /**
-     * Wall seconds and driver-thread CPU seconds {@code fit()} takes for the tuner made on a fresh
+     * Wall seconds, driver-thread and process CPU seconds {@code fit()} takes for the tuner made on a fresh
      * storage folder. The folders are deleted when the benchmark ends, not between runs: on an ext4
      * file system without a journal, creating a file skips every inode deleted in the last 5 to 10
      * seconds (the kernel's {@code recently_deleted} check), so deleting 40,000 files just before a
@@ -208,15 +215,18 @@ public final class EngineBenchmark {
         WRITTEN.add(storage);
         Tuner t = tuner.apply(storage);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long processStart = os.getProcessCpuTime();
         long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         ResultGrid grid = t.fit();
         long nanos = System.nanoTime() - start;
         long cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
+        long processNanos = os.getProcessCpuTime() - processStart;
         if (grid.size() != trials || grid.numTerminated() != trials) {
             throw new IllegalStateException("expected " + trials + " terminated trials, got " + grid);
         }
-        return new double[] {nanos / 1e9, cpuNanos / 1e9};
+        return new double[] {nanos / 1e9, cpuNanos / 1e9, processNanos / 1e9};
     }
 
     /** The median of the values. */

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Hears about an experiment as it runs (Ray Tune's {@code Callback}): loggers and progress output
- * are callbacks. Every method is called on the driver thread; keep them fast (buffer I/O).
+ * are callbacks. Every method is called by the driver ({@linkplain io.jtune.api.spi one call at a time});
+ * keep them fast (buffer I/O).
  */
 public interface Callback {
 

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * What a {@link TrialScheduler} may see and do of the runner (Ray Tune passes the runner itself).
- * Every method runs on the driver thread.
+ * Call it only from within a scheduler's methods: the driver's calls, {@linkplain io.jtune.api.spi one at a time}.
  */
 public interface RunnerView {
 

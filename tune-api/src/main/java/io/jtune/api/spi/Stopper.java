@@ -4,7 +4,7 @@ import io.jtune.api.Result;
 
 /**
  * Stops trials or the whole experiment from their results (Ray Tune's {@code Stopper}).
- * Called on the driver thread after every result.
+ * Called by the driver ({@linkplain io.jtune.api.spi one call at a time}) after every result.
  */
 public interface Stopper {
 

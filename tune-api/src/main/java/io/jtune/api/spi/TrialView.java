@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * A read-only view of one trial, as SPIs see it. Read it only on the driver thread (the thread
- * that calls the SPI); it reflects the trial's state at that moment.
+ * A read-only view of one trial, as SPIs see it. Read it only within an SPI call (the driver's,
+ * {@linkplain io.jtune.api.spi one at a time}); it reflects the trial's state at that moment.
  */
 public interface TrialView {
 

@@ -11,7 +11,7 @@ import java.util.Map;
  * (1/10,000 of a unit, as Ray Tune rounds fractional resources), so fractions add up exactly.
  * GPUs are also assigned by index: a request's whole GPUs are GPUs no one else uses, and its
  * fractional part shares one GPU with other fractional requests (the fullest that still fits).
- * Not thread-safe: the driver thread alone uses it.
+ * Not thread-safe: the driver alone uses it, one call at a time (under the runner's lock).
  */
 public final class ResourcePool {
     private static final double UNITS = 10_000;

@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
  * driver reserves a slot when it stops a trial, so the next start finds it at once; the stopping
  * worker fills the slot with its trainable when it is done (or with null when it cannot be reused),
  * and the next worker waits for that on its own thread. Holds at most as many slots as trials
- * ever ran at once. Driver thread only.
+ * ever ran at once. The driver's only (one call at a time, under the runner's lock).
  */
 final class TrainableCache {
     private final ArrayDeque<CompletableFuture<Trainable>> slots = new ArrayDeque<>();

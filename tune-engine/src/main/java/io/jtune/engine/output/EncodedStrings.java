@@ -7,7 +7,7 @@ import java.util.function.BiConsumer;
  * columns of headers), remembered by identity in a small direct-mapped table, so each is encoded
  * once instead of character by character in every record. A string not in the table is encoded by
  * the given encoder and takes its slot; strings longer than {@value #LONGEST} characters are encoded
- * each time and not kept. Driver thread only.
+ * each time and not kept. The driver's only (one call at a time, under the runner's lock).
  */
 final class EncodedStrings {
     /** The longest string kept. */

@@ -9,7 +9,7 @@ import java.util.List;
  * ({@code result.json}, {@code progress.csv}). Before a trial starts or restarts, the runner hands
  * it the results the trial continues from, so no iteration is logged twice or lost; before each
  * experiment snapshot, the runner has it flush, so the results behind the snapshot's checkpoints
- * are in the files should the process die. Called on the driver thread.
+ * are in the files should the process die. Called by the driver, one call at a time.
  */
 public interface ResultLog {
 

@@ -13,7 +13,7 @@ import java.util.Set;
  * time), {@code time_total_s}, {@code timestamp} (epoch seconds; the trainable's own when reported),
  * {@code date}, {@code trial_id}, {@code experiment_tag}, {@code pid}, {@code hostname},
  * {@code node_ip}, {@code time_since_restore}, {@code iterations_since_restore} and {@code config}
- * (the trial's {@link io.jtune.api.Config}). Driver thread only.
+ * (the trial's {@link io.jtune.api.Config}). The driver's only (one call at a time, under the runner's lock).
  */
 final class AutoFields {
     /** The keys this class fills. */

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Where the results of one trial are kept between their logging and a read-back (a restart that
  * drops the results after its checkpoint, the {@link io.jtune.engine.ResultGrid}): the driver
- * keeps only a count and the last result itself, and asks this for the rest. Driver thread only,
+ * keeps only a count and the last result itself, and asks this for the rest. The driver's only,
  * except {@link #read()} after the experiment ended.
  */
 interface ResultHistory {

@@ -10,8 +10,8 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * The {@link RunnerView} schedulers get: every call acts on the runner at once, on the driver
- * thread. Stopping a trial calls the scheduler's {@code onTrialRemove} back, as Ray Tune does.
+ * The {@link RunnerView} schedulers get: every call acts on the runner at once, within the driver's
+ * call. Stopping a trial calls the scheduler's {@code onTrialRemove} back, as Ray Tune does.
  * For the trial whose result is being decided, return a decision instead of calling
  * {@link #stopTrial} or {@link #pauseTrial}.
  */

@@ -12,7 +12,7 @@ import java.util.List;
  * should be working is failed with a {@link TrialStalledException} naming it and what it was doing,
  * its run is {@linkplain io.jtune.engine.exec.TrialExecutor#abandon abandoned}, and it is retried
  * as any failed trial. Off by default ({@link Duration#ZERO}): a step may take as long as it takes.
- * Driver thread only.
+ * The driver's only (one call at a time, under the runner's lock).
  */
 public final class StallLimit {
     /** The system property giving the default limit: seconds ({@code 600}) or an ISO-8601 duration ({@code PT10M}); 0 = off. */

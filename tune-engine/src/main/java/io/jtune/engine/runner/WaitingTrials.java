@@ -9,7 +9,7 @@ import java.util.TreeSet;
 /**
  * The PENDING and the PAUSED trials, each set in the order the trials were added, kept up to date as
  * trials change status, so a scheduler finds the next trial to run without scanning the running
- * and finished ones (O(log n) a change). Driver thread only.
+ * and finished ones (O(log n) a change). The driver's only (one call at a time, under the runner's lock).
  */
 final class WaitingTrials {
     /** By index; a class rather than a lambda, which a cold run would link at its start. */

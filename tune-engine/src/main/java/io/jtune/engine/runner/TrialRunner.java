@@ -122,9 +122,8 @@ public final class TrialRunner {
     private RuntimeException toRaise;
     /** Whether results may be handled on their trials' threads ({@link #decidesInline}); set once the components are set up. */
     private boolean inline;
-    /** What a result handled inline threw, for the driver to throw as if it had handled it. */
-    private RuntimeException inlineFailure;
-    private Error inlineError;
+    /** What a result handled inline threw (a runtime exception or an error), for the driver to throw as if it had handled it. */
+    private Throwable inlineFailure;
     /** Counts status changes, so an inline handler can tell whether the driver has work to do. */
     private long statusChanges;
     /** Set once the first snapshot is written: from then on the state may be snapshotted. */
@@ -514,7 +513,7 @@ public final class TrialRunner {
      * logical turn), not with a result buffer (a trial's earlier results may still be queued), and
      * only with a scheduler that {@linkplain TrialScheduler#supportsBufferedResults supports buffered
      * results}, which never waits for a save while it decides (the reporting thread cannot take
-     * the events a save waits for; {@link #awaitSaves} enforces it).
+     * the events a save waits for; {@link #requireDecisionMayWait} enforces it).
      */
     private boolean decidesInline() {
         return order == null && runAhead.results() == 1 && scheduler.supportsBufferedResults();
@@ -533,18 +532,15 @@ public final class TrialRunner {
         }
         try {
             Trial trial = byId.get(event.trialId());
-            if (!events.openToInline() || stopRequested || inlineFailure != null || inlineError != null || trial == null
+            if (!events.openToInline() || stopRequested || inlineFailure != null || trial == null
                     || event.runId() != trial.runId || trial.status() != TrialStatus.RUNNING || trial.pendingSaves > 0) {
                 return InlineHandler.Outcome.QUEUE;
             }
             long changesBefore = statusChanges;
             try {
                 handle(event);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 inlineFailure = e;
-                return InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
-            } catch (Error e) {
-                inlineError = e;
                 return InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
             }
             return statusChanges == changesBefore && !stopRequested ? InlineHandler.Outcome.HANDLED : InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
@@ -555,11 +551,11 @@ public final class TrialRunner {
 
     /** Throws, on the driver, what handling a result inline threw. */
     private void throwInlineFailure() {
-        if (inlineError != null) {
-            throw inlineError;
+        if (inlineFailure instanceof RuntimeException e) {
+            throw e;
         }
-        if (inlineFailure != null) {
-            throw inlineFailure;
+        if (inlineFailure instanceof Error e) {
+            throw e;
         }
     }
 

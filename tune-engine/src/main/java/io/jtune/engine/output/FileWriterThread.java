@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -43,16 +45,22 @@ final class FileWriterThread implements AutoCloseable {
         String trialId();
     }
 
-    /** Makes {@code file} hold exactly {@code bytes}. */
+    /**
+     * Makes {@code file} hold exactly {@code bytes}: written to a hidden file beside it and renamed
+     * over it, so a kill leaves the old content or the new, never an empty or partial file (a resume
+     * reads a trial's {@code params.json} to continue it).
+     */
     private record Replace(Path file, String trialId, byte[] bytes) implements FileWrite {
         @Override
         public void write() throws IOException {
-            try (FileChannel channel = TrialFile.openInTrialDir(file, () -> FileChannel.open(file, REPLACE))) {
+            Path partial = file.resolveSibling("." + file.getFileName() + ".partial");
+            try (FileChannel channel = TrialFile.openInTrialDir(partial, () -> FileChannel.open(partial, REPLACE))) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);
                 }
             }
+            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

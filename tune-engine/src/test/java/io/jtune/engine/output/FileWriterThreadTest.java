@@ -10,9 +10,11 @@ import io.jtune.api.TrialStatus;
 import io.jtune.engine.TestTrialView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -209,5 +211,42 @@ class FileWriterThreadTest {
         noResults.handOver();
         writer.close();
         assertEquals("", Files.readString(quiet), "created empty at the flush");
+    }
+
+    @Test
+    void aReplacedFileIsNeverSeenEmptyOrPartlyWritten() throws Exception {
+        FileWriterThread writer = new FileWriterThread("test-writer");
+        Path params = dir.resolve("trial").resolve("params.json");
+        byte[] shortConfig = "{\n  \"x\": 1\n}".getBytes(StandardCharsets.UTF_8);
+        byte[] longConfig = ("{\n  \"name\": \"" + "a".repeat(20_000) + "\"\n}").getBytes(StandardCharsets.UTF_8);
+        writer.replace(params, "trial", shortConfig);
+        writer.drain();
+        List<String> torn = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch done = new CountDownLatch(1);
+        Thread reader = new Thread(() -> {
+            while (done.getCount() > 0) {
+                try {
+                    byte[] seen = Files.readAllBytes(params);
+                    if (!Arrays.equals(seen, shortConfig) && !Arrays.equals(seen, longConfig)) {
+                        torn.add(seen.length + " bytes");
+                    }
+                } catch (IOException e) {
+                    torn.add(e.toString());
+                }
+            }
+        });
+        reader.start();
+        for (int i = 0; i < 2_000; i++) {
+            writer.replace(params, "trial", i % 2 == 0 ? longConfig : shortConfig);
+        }
+        writer.drain();
+        done.countDown();
+        reader.join();
+        writer.close();
+        assertEquals(List.of(), torn, "a reader saw the file between two complete contents");
+        assertEquals(new String(shortConfig, StandardCharsets.UTF_8), Files.readString(params));
+        try (var files = Files.list(params.getParent())) {
+            assertEquals(List.of(params), files.toList(), "only params.json is left in the folder");
+        }
     }
 }

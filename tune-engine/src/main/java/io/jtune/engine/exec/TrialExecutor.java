@@ -9,8 +9,9 @@ import java.util.concurrent.TimeUnit;
  * without waiting for the trainable; what the trainable does comes back as {@link TrialEvent}s from
  * {@link #nextEvent(long, TimeUnit)} (or, for an executor that honours {@link #handleInline}, is
  * offered to the driver on the posting thread first: the driver's calls then come from that
- * thread too, under the driver's lock, while the driver's own thread waits in {@code nextEvent}). Results and checkpoints cross this boundary as data (metric maps,
- * checkpoint paths), so an executor may run trials in other processes or on other machines.
+ * thread too, under the driver's lock, while the driver's own thread waits in {@code nextEvent}).
+ * Results and checkpoints cross this boundary as data (metric maps, checkpoint paths), so an
+ * executor may run trials in other processes or on other machines.
  *
  * <p>The seeds' operations map as: start / resume / restore = {@link #start} (with
  * {@link TrialLaunch#restoreFrom()}), reset = {@link #start} reusing a stopped trainable (when the
@@ -71,8 +72,8 @@ public interface TrialExecutor extends AutoCloseable {
      * Waits at most {@code timeout} for the next event. Returns null when none came in that time
      * ({@link #hasPendingEvents()} is then still true), as soon as an event handled inline asks to
      * wake the driver, or when every run has ended and no event is left ({@link #hasPendingEvents()}
-     * is false). Must return within about the timeout whatever
-     * the trainables do: the driver's time-based work depends on it.
+     * is false). Must return within about the timeout whatever the trainables do: the driver's
+     * time-based work depends on it.
      */
     TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException;
 

@@ -36,7 +36,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private final TrialThreadPool threads;
     /** Posted when the last live worker exits, so a driver waiting for an event that cannot come wakes up. */
     private static final Object IDLE = new Object();
-    /** Posted when an event handled inline asks the driver to look at its state again. */
+    /** Posted to make the waiting driver look at its state again ({@link #wakeDriver}). */
     private static final Object WAKE = new Object();
 
     private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
@@ -86,7 +86,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
                 if (outcome == InlineHandler.Outcome.QUEUE) {
                     events.add(event);
                 } else if (outcome == InlineHandler.Outcome.HANDLED_WAKE_DRIVER) {
-                    events.add(WAKE);
+                    wakeDriver();
                 }
             }
 
@@ -253,6 +253,11 @@ public final class LocalTrialExecutor implements TrialExecutor {
     @Override
     public void handleInline(InlineHandler handler) {
         this.inline = handler;
+    }
+
+    @Override
+    public void wakeDriver() {
+        events.add(WAKE);
     }
 
     @Override

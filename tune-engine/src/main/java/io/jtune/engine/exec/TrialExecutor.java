@@ -106,6 +106,14 @@ public interface TrialExecutor extends AutoCloseable {
     default void handleInline(InlineHandler handler) {
     }
 
+    /**
+     * Makes a driver waiting in {@link #nextEvent} return null at once, from any thread, so it
+     * carries out what was asked of it from outside (a steering request). The default does nothing:
+     * the driver then sees the request at its next event or within the timeout.
+     */
+    default void wakeDriver() {
+    }
+
     /** True while a started run or an outstanding command may still post an event. */
     boolean hasPendingEvents();
 

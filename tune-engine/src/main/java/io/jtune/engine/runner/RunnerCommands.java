@@ -8,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Supplier;
 
-/** The runner's {@link RunnerControl}: requests wait in a queue the driver thread drains before each step. */
+/** The runner's {@link RunnerControl}: requests wait in a queue the driver thread drains before each step; a request wakes it. */
 final class RunnerCommands implements RunnerControl {
     private final TrialRunner runner;
     private final Queue<Request<?>> queue = new ConcurrentLinkedQueue<>();
@@ -58,6 +58,8 @@ final class RunnerCommands implements RunnerControl {
         queue.add(request);
         if (closed) {
             refuseQueued();
+        } else {
+            runner.wakeDriver();
         }
         return request.reply();
     }

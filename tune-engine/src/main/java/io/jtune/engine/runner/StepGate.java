@@ -134,6 +134,11 @@ final class StepGate implements TrialExecutor {
     }
 
     @Override
+    public void wakeDriver() {
+        inner.wakeDriver();
+    }
+
+    @Override
     public void close() {
         waiting.clear();
         inner.close();

@@ -1010,7 +1010,12 @@ public final class TrialRunner {
         }
     }
 
-    // ---- what RunnerCommands asks of the runner (on the driver thread) ----
+    // ---- what RunnerCommands asks of the runner (on the driver thread, but for the wake) ----
+
+    /** From any thread: a driver waiting for events returns to its loop, where it carries out the queued requests. */
+    void wakeDriver() {
+        executor.wakeDriver();
+    }
 
     String addTrialFromControl(Config config) {
         String id = TrialNames.trialId(idPrefix, nextIndex());

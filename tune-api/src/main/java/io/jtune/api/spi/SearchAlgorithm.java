@@ -5,7 +5,8 @@ import io.jtune.api.Result;
 
 /**
  * Suggests configs for new trials (Ray Tune's {@code Searcher}). Called only by the driver
- * ({@linkplain io.jtune.api.spi one call at a time}), so implementations need no locks. The same seed must give the same suggestions.
+ * ({@linkplain io.jtune.api.spi one call at a time}), so implementations need no locks. The same
+ * seed must give the same suggestions.
  */
 public interface SearchAlgorithm {
 

@@ -4,9 +4,8 @@ import io.jtune.api.Result;
 
 /**
  * Decides which trial runs next and whether a trial continues, pauses or stops after each result
- * (Ray Tune's {@code TrialScheduler}). Called only by the driver ({@linkplain io.jtune.api.spi one call at
- * a time}). Random choices must come
- * from the experiment seed ({@link ExperimentInfo#seedFor}).
+ * (Ray Tune's {@code TrialScheduler}). Called only by the driver ({@linkplain io.jtune.api.spi one
+ * call at a time}). Random choices must come from the experiment seed ({@link ExperimentInfo#seedFor}).
  */
 public interface TrialScheduler {
 

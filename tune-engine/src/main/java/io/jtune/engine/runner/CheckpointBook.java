@@ -16,7 +16,8 @@ import java.util.concurrent.CompletionException;
 /**
  * The runner's checkpoint bookkeeping: saves asked of the executor and not answered yet (a trial
  * with one may not restart), the checkpoints they bring with the metadata resuming needs, keep-N
- * deletions in the background, and the copies PBT's exploit makes. The driver's only (one call at a time, under the runner's lock).
+ * deletions in the background, and the copies PBT's exploit makes. The driver's only (one call at
+ * a time, under the runner's lock).
  */
 final class CheckpointBook {
     private final TrialExecutor executor;

@@ -20,10 +20,10 @@ import java.util.Set;
 /**
  * One trial: its config, state and results (the seeds' {@code Trial}). It moves between the five
  * states only along the lifecycle of DESIGN.md; any other move throws an
- * {@link IllegalStateException} naming both states. Owned by the driver (one call at a time, under the runner's lock). It keeps no more
- * than it needs: its folder's path only once the folder exists (else it is derived from the
- * experiment's), a checkpoint book only once a checkpoint is tracked, and, once finished, its last
- * result only when its history cannot rebuild it.
+ * {@link IllegalStateException} naming both states. Owned by the driver (one call at a time, under
+ * the runner's lock). It keeps no more than it needs: its folder's path only once the folder exists
+ * (else it is derived from the experiment's), a checkpoint book only once a checkpoint is tracked,
+ * and, once finished, its last result only when its history cannot rebuild it.
  */
 public final class Trial implements TrialView {
     private static final List<Set<TrialStatus>> ALLOWED = List.of(

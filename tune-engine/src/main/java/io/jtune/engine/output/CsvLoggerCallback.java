@@ -31,7 +31,7 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     }
 
     CsvLoggerCallback(LongSupplier nanoClock) {
-        super(nanoClock, PROGRESS_FILE, true, true);
+        super(nanoClock, PROGRESS_FILE, true, true, 1);
     }
 
     @Override

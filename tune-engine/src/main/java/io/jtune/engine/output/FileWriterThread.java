@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ final class FileWriterThread implements AutoCloseable {
     static final int POOLED_BUFFERS = 4096;
     static final int POOLED_BUFFER_BYTES = 16 * 1024;
     private static final OpenOption[] REPLACE = {StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING};
+    private static final OpenOption[] CREATE_NEW = {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE};
     private static final Object STOP = new Object();
     private static final long NAP_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     private static final int NAPS_BEFORE_WAITING = 50;
@@ -45,22 +47,39 @@ final class FileWriterThread implements AutoCloseable {
         String trialId();
     }
 
-    /**
-     * Makes {@code file} hold exactly {@code bytes}: written to a hidden file beside it and renamed
-     * over it, so a kill leaves the old content or the new, never an empty or partial file (a resume
-     * reads a trial's {@code params.json} to continue it).
-     */
+    /** Makes {@code file} hold exactly {@code bytes}, as {@link #writeWhole}. */
     private record Replace(Path file, String trialId, byte[] bytes) implements FileWrite {
         @Override
         public void write() throws IOException {
-            Path partial = file.resolveSibling("." + file.getFileName() + ".partial");
-            try (FileChannel channel = TrialFile.openInTrialDir(partial, () -> FileChannel.open(partial, REPLACE))) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-            }
-            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            writeWhole(file, bytes);
+        }
+    }
+
+    /**
+     * Makes {@code file} hold exactly {@code bytes}, creating a missing trial folder. A new file is
+     * created and written in place: a kill can leave it empty or cut short, before anything this
+     * thread writes after it. An existing file is replaced through a hidden file beside it renamed
+     * over it, so a kill leaves the old content or the new (a rename costs about as much as creating
+     * the file, hence only when replacing).
+     */
+    static void writeWhole(Path file, byte[] bytes) throws IOException {
+        try (FileChannel channel = TrialFile.openInTrialDir(file, () -> FileChannel.open(file, CREATE_NEW))) {
+            writeAll(channel, bytes);
+            return;
+        } catch (FileAlreadyExistsException replacing) {
+            // written beside it and renamed over it below
+        }
+        Path partial = file.resolveSibling("." + file.getFileName() + ".partial");
+        try (FileChannel channel = FileChannel.open(partial, REPLACE)) {
+            writeAll(channel, bytes);
+        }
+        Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static void writeAll(FileChannel channel, byte[] bytes) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
         }
     }
 

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,9 @@ import java.util.function.LongSupplier;
  * start) and {@code result.json} (one JSON object a line, a line a result: every metric and auto
  * field with {@code config} nested), as Ray Tune's {@code JsonLoggerCallback}. NaN and infinities
  * are written bare, as Python's {@code json} does. A resumed trial continues its result.json, which
- * {@link #readResults} reads back.
+ * {@link #readResults} reads back. A trial's params.json is written before its results, by the same
+ * writer thread; a new one in place (a kill can cut it short: {@link #isParamsOf}), a replaced one
+ * through a rename. Two writer threads share the trials, as each trial's start creates two files.
  */
 public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
     /** The config file of a trial. */
@@ -45,7 +48,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
     }
 
     JsonLoggerCallback(LongSupplier nanoClock) {
-        super(nanoClock, RESULT_FILE, false, false);
+        super(nanoClock, RESULT_FILE, false, false, 2);
     }
 
     @Override
@@ -59,6 +62,21 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
         RecordBytes params = new RecordBytes(256);
         JsonValues.writePretty(params, config);
         return params.toByteArray();
+    }
+
+    /**
+     * Whether the {@code params.json} bytes {@code onDisk} are those of {@code config}, or their
+     * beginning: a new trial's params.json is written in place, so a kill can leave it empty or cut
+     * short, and then no result of the trial is written yet.
+     */
+    public static boolean isParamsOf(byte[] onDisk, Config config) {
+        byte[] whole = paramsJson(config);
+        return onDisk.length <= whole.length && Arrays.equals(onDisk, 0, onDisk.length, whole, 0, onDisk.length);
+    }
+
+    /** Makes the {@code params.json} of the trial folder {@code trialDir} hold {@code config} (replaced through a rename when it exists). */
+    public static void writeParams(Path trialDir, Config config) throws IOException {
+        FileWriterThread.writeWhole(trialDir.resolve(PARAMS_FILE), paramsJson(config));
     }
 
     /** The config in a trial folder's {@code params.json}; a TuneException names the file when it is not a JSON object. */

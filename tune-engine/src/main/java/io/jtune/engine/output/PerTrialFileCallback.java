@@ -18,7 +18,8 @@ import java.util.function.LongSupplier;
 /**
  * A logger callback that writes each result as one record of one file per trial. The driver only
  * encodes records, into one reused buffer, and adds them to the trial's pending bytes; a
- * {@link FileWriterThread} of this logger appends them (at most once a second per trial while it
+ * {@link FileWriterThread} of this logger (one of several, each trial's writes on one of them, in
+ * the order asked) appends them (at most once a second per trial while it
  * runs, when the trial completes or fails, at {@link #flush()} and at the experiment's end),
  * opening and closing the file each time, so no file stays open and the driver does no file I/O
  * for a trial that starts without results. A new trial's file is created (or emptied) by the
@@ -35,7 +36,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
 
     private final Map<String, F> open = new HashMap<>();
     private final RecordBytes record = new RecordBytes(1024);
-    private final FileWriterThread writer;
+    private final FileWriterThread[] writers;
     private final LongSupplier nanoClock;
     private final String fileName;
     private final boolean hasHeader;
@@ -45,10 +46,15 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
      * @param fileName the file's name in the trial folder
      * @param hasHeader whether the file starts with a header record before the results
      * @param quoted whether a line break inside double quotes belongs to a record (CSV)
+     * @param writerThreads how many writer threads share the trials' files: more for a logger that
+     *     creates more than one file a trial, as creating a file costs its writer more than writing
      */
-    PerTrialFileCallback(LongSupplier nanoClock, String fileName, boolean hasHeader, boolean quoted) {
+    PerTrialFileCallback(LongSupplier nanoClock, String fileName, boolean hasHeader, boolean quoted, int writerThreads) {
         this.nanoClock = nanoClock;
-        this.writer = new FileWriterThread("jtune-" + fileName + "-writer");
+        this.writers = new FileWriterThread[writerThreads];
+        for (int i = 0; i < writerThreads; i++) {
+            writers[i] = new FileWriterThread("jtune-" + fileName + "-writer" + (writerThreads == 1 ? "" : "-" + (i + 1)));
+        }
         this.fileName = fileName;
         this.hasHeader = hasHeader;
         this.quoted = quoted;
@@ -63,9 +69,14 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     /** Appends the record of {@code result} to {@code out}; {@code trialConfig} stands in for a result without a {@code config}. */
     protected abstract void encode(F file, Result result, Config trialConfig, RecordBytes out);
 
-    /** Makes {@code file} of trial {@code trialId} hold {@code bytes}, written by this logger's writer thread after what it was asked before. */
+    /** Makes {@code file} of trial {@code trialId} hold {@code bytes}, written by the trial's writer thread after the trial's earlier writes. */
     final void replace(Path file, String trialId, byte[] bytes) {
-        writer.replace(file, trialId, bytes);
+        writer(trialId).replace(file, trialId, bytes);
+    }
+
+    /** The writer thread of trial {@code trialId}'s files. */
+    private FileWriterThread writer(String trialId) {
+        return writers.length == 1 ? writers[0] : writers[Math.floorMod(trialId.hashCode(), writers.length)];
     }
 
     /** Encodes the result and adds it to the file. */
@@ -86,6 +97,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
 
     /** Continues the trial's file cut back to at most {@code maxResults} results, once the writes asked so far are done. */
     private F openCut(TrialView trial, int maxResults) {
+        FileWriterThread writer = writer(trial.id());
         writer.drain();
         Path path = trial.localDir().resolve(fileName);
         int keepRecords = maxResults == 0 ? 0 : hasHeader ? (int) Math.min(Integer.MAX_VALUE, maxResults + 1L) : maxResults;
@@ -109,7 +121,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     private F openEmpty(TrialView trial) {
         Path path = trial.localDir().resolve(fileName);
         try {
-            F file = opened(trial, open(path, trial.id(), false, nanoClock.getAsLong(), writer), 0);
+            F file = opened(trial, open(path, trial.id(), false, nanoClock.getAsLong(), writer(trial.id())), 0);
             file.startEmpty();
             return file;
         } catch (IOException e) {
@@ -142,7 +154,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         if (file != null) {
             file.handOver();
         }
-        writer.drain();
+        writer(trialId).drain();
     }
 
     /** Writes what is buffered for every trial, and waits until it is written. */
@@ -151,7 +163,9 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         for (F file : open.values()) {
             file.handOver();
         }
-        writer.drain();
+        for (FileWriterThread writer : writers) {
+            writer.drain();
+        }
     }
 
     @Override
@@ -175,27 +189,27 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         open.clear();
         RuntimeException first = null;
         for (F f : files) {
-            try {
-                f.close();
-            } catch (RuntimeException e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
+            first = closing(f::close, first);
         }
-        try {
-            writer.close();
-        } catch (RuntimeException e) {
-            if (first == null) {
-                first = e;
-            } else {
-                first.addSuppressed(e);
-            }
+        for (FileWriterThread writer : writers) {
+            first = closing(writer::close, first);
         }
         if (first != null) {
             throw first;
+        }
+    }
+
+    /** Runs {@code close}; returns the first failure so far, {@code first} or its own (a later one added to the first as suppressed). */
+    private static RuntimeException closing(Runnable close, RuntimeException first) {
+        try {
+            close.run();
+            return first;
+        } catch (RuntimeException e) {
+            if (first == null) {
+                return e;
+            }
+            first.addSuppressed(e);
+            return first;
         }
     }
 

@@ -302,8 +302,9 @@ final class ExperimentResume {
      * written, a kill between two snapshots), so their results and checkpoints are kept. The resumed
      * searcher is asked again for the trials it suggested after the snapshot, in order: a folder
      * whose params.json is the config suggested again is that trial (the searcher hears its
-     * results), one with another config is kept apart from the searcher, and a trial suggested
-     * then that never started comes back PENDING. An adopted trial whose last result is final stays
+     * results; a params.json a kill cut short, the beginning of that config, is completed), one
+     * with another config is kept apart from the searcher, and a trial suggested then that never
+     * started comes back PENDING. An adopted trial whose last result is final stays
      * TERMINATED; others continue from their latest checkpoint. A folder without params.json, or
      * one named for a trial the state lists, holds nothing to continue and is deleted.
      */
@@ -327,12 +328,17 @@ final class ExperimentResume {
     private Trial adopt(Path folder, String id, int index, Config suggested, ResultHistory.Factory histories, GuardedSearcher searcher) {
         Config config;
         boolean sameAsSuggested;
+        Path params = folder.resolve(JsonLoggerCallback.PARAMS_FILE);
         try {
-            config = JsonLoggerCallback.readParams(folder);
-            sameAsSuggested = suggested != null
-                    && Arrays.equals(JsonLoggerCallback.paramsJson(suggested), Files.readAllBytes(folder.resolve(JsonLoggerCallback.PARAMS_FILE)));
+            byte[] onDisk = Files.readAllBytes(params);
+            sameAsSuggested = suggested != null && JsonLoggerCallback.isParamsOf(onDisk, suggested);
+            config = sameAsSuggested ? suggested : JsonLoggerCallback.readParams(folder);
+            if (sameAsSuggested && !Arrays.equals(onDisk, JsonLoggerCallback.paramsJson(suggested))) {
+                LOG.get().info("completing {}: a kill cut short the config of trial {}, which the resumed searcher suggests again", params, id);
+                JsonLoggerCallback.writeParams(folder, suggested);
+            }
         } catch (IOException e) {
-            throw new TuneException("cannot read " + folder.resolve(JsonLoggerCallback.PARAMS_FILE) + " to continue the trial begun there: " + e.getMessage(), e);
+            throw new TuneException("cannot read or complete " + params + " to continue the trial begun there: " + e.getMessage(), e);
         }
         if (!sameAsSuggested) {
             if (suggested != null) {

@@ -41,6 +41,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The experiment snapshot itself cannot be written (a full disk; here its temporary file's name is
@@ -138,10 +140,7 @@ class SnapshotWriteFailureTest {
     @Test
     void aTrialFolderWhoseConfigIsNotSuggestedAgainIsKeptWithItsConfig() throws IOException {
         Path dir = runWithFailingSnapshots();
-        Set<String> listed = ExperimentState.read(dir.resolve(ExperimentState.FILE)).trials().stream().map(ExperimentState.TrialState::name)
-                .collect(Collectors.toSet());
-        Path unlisted = trialDirs(dir).stream().filter(p -> !listed.contains(p.getFileName().toString()))
-                .max(Comparator.comparing(p -> p.getFileName().toString())).orElseThrow();
+        Path unlisted = lastFolderTheStateDoesNotList(dir);
         Path params = unlisted.resolve(JsonLoggerCallback.PARAMS_FILE);
         String edited = Files.readString(params).replaceFirst("\"x\": [0-9.]+", "\"x\": 9.0");
         assertTrue(edited.contains("\"x\": 9.0"), edited);
@@ -158,6 +157,53 @@ class SnapshotWriteFailureTest {
         assertArrayEquals(before, Arrays.copyOf(after, before.length), "its results are kept");
         assertEquals(LongStream.rangeClosed(1, 4).boxed().toList(),
                 JsonLoggerCallback.readResults(unlisted).stream().map(Result::trainingIteration).toList());
+    }
+
+    /**
+     * A new trial's params.json is written in place, so a kill can leave it empty or cut short (and
+     * no result of the trial written yet): a folder whose params.json is the beginning of the config
+     * the resumed searcher suggests again is that trial, and its params.json is completed.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 7})
+    void aParamsJsonCutShortByAKillIsCompletedFromTheConfigSuggestedAgain(int keptBytes) throws IOException {
+        Path dir = runWithFailingSnapshots();
+        Path unlisted = lastFolderTheStateDoesNotList(dir);
+        Path params = unlisted.resolve(JsonLoggerCallback.PARAMS_FILE);
+        byte[] whole = Files.readAllBytes(params);
+        Files.write(params, Arrays.copyOf(whole, keptBytes));
+        byte[] before = Files.readAllBytes(unlisted.resolve(JsonLoggerCallback.RESULT_FILE));
+
+        ResultGrid grid = resume(dir);
+
+        assertEquals(TRIALS, grid.trials().size());
+        TrialOutcome kept = grid.trials().stream().filter(t -> t.dir().equals(unlisted)).findFirst().orElseThrow();
+        assertEquals(TrialStatus.TERMINATED, kept.status());
+        assertArrayEquals(whole, Files.readAllBytes(params), "params.json holds the whole config again");
+        assertArrayEquals(whole, JsonLoggerCallback.paramsJson(kept.config()), "the trial has the config its folder was begun with");
+        byte[] after = Files.readAllBytes(unlisted.resolve(JsonLoggerCallback.RESULT_FILE));
+        assertArrayEquals(before, Arrays.copyOf(after, before.length), "its results are kept");
+    }
+
+    /** A params.json that is neither a config nor the beginning of the one suggested again is an error naming the file; nothing is deleted. */
+    @Test
+    void aCorruptParamsJsonIsAnErrorNamingItAndItsFolderIsKept() throws IOException {
+        Path dir = runWithFailingSnapshots();
+        Path unlisted = lastFolderTheStateDoesNotList(dir);
+        Path params = unlisted.resolve(JsonLoggerCallback.PARAMS_FILE);
+        Files.writeString(params, "{\"x\": [");
+
+        TuneException error = assertThrows(TuneException.class, () -> resume(dir));
+
+        assertTrue(error.getMessage().contains(params.toString()) && error.getMessage().contains("repair or remove it"), error.getMessage());
+        assertTrue(Files.exists(unlisted.resolve(JsonLoggerCallback.RESULT_FILE)), "the folder's results are kept");
+    }
+
+    private static Path lastFolderTheStateDoesNotList(Path dir) throws IOException {
+        Set<String> listed = ExperimentState.read(dir.resolve(ExperimentState.FILE)).trials().stream().map(ExperimentState.TrialState::name)
+                .collect(Collectors.toSet());
+        return trialDirs(dir).stream().filter(p -> !listed.contains(p.getFileName().toString()))
+                .max(Comparator.comparing(p -> p.getFileName().toString())).orElseThrow();
     }
 
     private static List<Path> trialDirs(Path experiment) throws IOException {

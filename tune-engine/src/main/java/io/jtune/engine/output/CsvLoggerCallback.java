@@ -9,9 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
@@ -25,6 +27,11 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     /** The progress file of a trial. */
     public static final String PROGRESS_FILE = "progress.csv";
     private final RowWriter row = new RowWriter();
+    /**
+     * The columns of the last header made from a result, shared by the files whose header is the
+     * same (trials usually report the same keys), so rows read columns already in the cache.
+     */
+    private List<Column> lastHeader = List.of();
 
     public CsvLoggerCallback() {
         this(System::nanoTime);
@@ -47,7 +54,11 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
     @Override
     protected void encode(ProgressFile file, Result result, Config trialConfig, RecordBytes out) {
         if (file.columns == null) {
-            file.columns = ProgressFile.header(result, trialConfig);
+            List<Column> header = ProgressFile.header(result, trialConfig);
+            if (!Column.same(header, lastHeader)) {
+                lastHeader = header;
+            }
+            file.columns = lastHeader;
             row.header(file.columns, out);
         }
         row.write(file.columns, result, trialConfig, out);
@@ -126,6 +137,21 @@ public final class CsvLoggerCallback extends PerTrialFileCallback<CsvLoggerCallb
             this.name = name;
             this.key = key;
             this.nested = nested;
+        }
+
+        /** Whether the two lists hold the same columns (names and places in a result) in the same order. */
+        static boolean same(List<Column> a, List<Column> b) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                Column x = a.get(i);
+                Column y = b.get(i);
+                if (!x.name.equals(y.name) || !Objects.equals(x.key, y.key) || !Arrays.equals(x.nested, y.nested)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** Whether this column is the result's top-level {@code resultKey}. */

@@ -54,15 +54,13 @@ final class AshaBracket {
             if (time < milestones[i]) {
                 continue;
             }
-            Map<String, Double> rung = recorded.get(i);
-            if (rung.containsKey(trialId)) {
+            if (recorded.get(i).putIfAbsent(trialId, score) != null) {
                 if (!stopLastTrials) {
                     return Decision.CONTINUE;
                 }
                 continue;
             }
             double cutoff = cutoff(i);
-            rung.put(trialId, score);
             cutoffs.get(i).add(score);
             return score < cutoff ? Decision.STOP : Decision.CONTINUE;
         }

@@ -47,6 +47,27 @@ class CsvLoggerCallbackTest {
                 Files.readAllLines(trial.localDir().resolve("progress.csv")));
     }
 
+    /** Trials that report the same keys share their columns; one with other keys gets its own, and the next like the first gets the first's again. */
+    @Test
+    void eachTrialsHeaderIsItsFirstResultsKeysWhateverTheTrialBeforeReported() throws IOException {
+        TestTrialView a = new TestTrialView("a", Config.of(Map.of("lr", 0.1)), experimentDir).status(TrialStatus.RUNNING);
+        TestTrialView b = new TestTrialView("b", Config.of(Map.of("lr", 0.2)), experimentDir).status(TrialStatus.RUNNING);
+        TestTrialView c = new TestTrialView("c", Config.of(Map.of("lr", 0.3)), experimentDir).status(TrialStatus.RUNNING);
+        TestTrialView d = new TestTrialView("d", Config.of(Map.of("lr", 0.4)), experimentDir).status(TrialStatus.RUNNING);
+        csv.onTrialResult(a, result("loss", 1.0, "acc", 0.5));
+        csv.onTrialResult(b, result("acc", 0.6, "loss", 2.0));
+        csv.onTrialResult(c, result("loss", 3.0, "acc", 0.7));
+        csv.onTrialResult(d, result("loss/x", 4.0));
+        csv.onTrialResult(b, result("acc", 0.8, "loss", 2.5));
+        csv.onTrialResult(a, result("loss", 1.5, "acc", 0.9));
+        csv.onExperimentEnd(List.of(a, b, c, d));
+
+        assertEquals(List.of("loss,acc,config/lr", "1.0,0.5,0.1", "1.5,0.9,0.1"), Files.readAllLines(a.localDir().resolve("progress.csv")));
+        assertEquals(List.of("acc,loss,config/lr", "0.6,2.0,0.2", "0.8,2.5,0.2"), Files.readAllLines(b.localDir().resolve("progress.csv")));
+        assertEquals(List.of("loss,acc,config/lr", "3.0,0.7,0.3"), Files.readAllLines(c.localDir().resolve("progress.csv")));
+        assertEquals(List.of("loss/x,config/lr", "4.0,0.4"), Files.readAllLines(d.localDir().resolve("progress.csv")));
+    }
+
     @Test
     void floatsAreWrittenInTheShortestDigitsThatReadBackAsTheSameValue() throws IOException {
         TestTrialView trial = trial();

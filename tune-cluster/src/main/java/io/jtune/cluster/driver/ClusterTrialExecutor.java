@@ -301,7 +301,8 @@ public final class ClusterTrialExecutor implements TrialExecutor {
 
     /**
      * Waits at most {@code timeout} for the next event; null when none came (a worker that joined
-     * wakes it early, so the driver can start waiting trials) or none can come.
+     * wakes it early, so the driver can start waiting trials, and so does {@link #wakeDriver}) or
+     * none can come.
      */
     @Override
     public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
@@ -315,10 +316,15 @@ public final class ClusterTrialExecutor implements TrialExecutor {
             if (next instanceof TrialEvent event) {
                 return event;
             }
-            if (next == null || !hasPendingEvents() || waitingForCapacity) {
+            if (next == null || next == DriverBridge.WAKE_DRIVER || !hasPendingEvents() || waitingForCapacity) {
                 return null;
             }
         }
+    }
+
+    @Override
+    public void wakeDriver() {
+        bridge.wakeDriver();
     }
 
     @Override

@@ -17,6 +17,8 @@ import org.apache.pekko.actor.typed.ActorRef;
 final class DriverBridge {
     /** Put in the event queue when something the waiting driver thread cares about changed (the last run ended, a worker joined). */
     static final Object WAKE = new Object();
+    /** Put in the event queue by a steering request: the waiting driver returns to carry it out. */
+    static final Object WAKE_DRIVER = new Object();
 
     /** A worker's arrival ({@code resources} set) or loss ({@code resources} null). */
     record WorkerNotice(ActorRef<ToWorker> worker, String node, MachineResources resources) {
@@ -74,12 +76,17 @@ final class DriverBridge {
         return liveRuns.get();
     }
 
-    /** The next event or {@link #WAKE}, or null after the timeout. */
+    /** The next event, {@link #WAKE} or {@link #WAKE_DRIVER}, or null after the timeout. */
     Object poll(long timeout, TimeUnit unit) throws InterruptedException {
         return events.poll(timeout, unit);
     }
 
+    /** Makes the driver thread waiting in {@link #poll} return {@link #WAKE_DRIVER}. */
+    void wakeDriver() {
+        events.add(WAKE_DRIVER);
+    }
+
     boolean hasEvents() {
-        return events.stream().anyMatch(e -> e != WAKE);
+        return events.stream().anyMatch(e -> e instanceof TrialEvent);
     }
 }

@@ -208,6 +208,11 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     }
 
     @Override
+    public void wakeDriver() {
+        inbox.add(new WorkerProcess.WakeDriver());
+    }
+
+    @Override
     public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
@@ -222,7 +227,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
                 continues.flushAll(); // the workers get every answer before the driver waits
                 message = inbox.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
             }
-            if (message == null) {
+            if (message == null || message instanceof WorkerProcess.WakeDriver) {
                 return null;
             }
             TrialEvent event = take(message);

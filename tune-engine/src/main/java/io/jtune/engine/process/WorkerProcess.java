@@ -26,7 +26,7 @@ final class WorkerProcess {
     /** How many of the worker's last stderr lines a failure report quotes. */
     static final int TAIL_LINES = 40;
 
-    /** What the reader threads hand to the executor. */
+    /** What the reader threads hand to the executor (and the executor to itself, to wake its driver). */
     sealed interface Message {
         WorkerProcess from();
     }
@@ -35,6 +35,14 @@ final class WorkerProcess {
     }
 
     record Exited(WorkerProcess from, int exitCode) implements Message {
+    }
+
+    /** Not a worker's: posted by {@link ProcessTrialExecutor#wakeDriver} to end the driver's wait for events. */
+    record WakeDriver() implements Message {
+        @Override
+        public WorkerProcess from() {
+            return null;
+        }
     }
 
     private final Process process;

@@ -14,6 +14,7 @@ import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialLaunch;
 import io.jtune.engine.remote.TrainableClasses;
+import io.jtune.engine.testing.DriverWaits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -56,6 +57,20 @@ class ProcessTrialExecutorTest {
             assertEquals("b", next.trialId());
             assertEquals(first, pid(next), "the JVM was reused");
             executor.stop("b", true);
+        }
+    }
+
+    /** A steering request's wake ends the driver's wait for events while the only trial computes and posts nothing. */
+    @Test
+    void aWakeEndsTheDriversWaitWhileNoWorkerPosts() throws Exception {
+        try (ProcessTrialExecutor executor = executor()) {
+            executor.start(launch("spinner", 1, "spin"));
+            reported(executor);
+            executor.continueTraining("spinner"); // step 2 spins: no event comes
+
+            assertNull(DriverWaits.nextEventAfterAWake(executor), "the wait ended, without an event");
+            assertTrue(executor.hasPendingEvents(), "the trial still runs");
+            executor.abandon("spinner", "the test is over");
         }
     }
 

@@ -7,9 +7,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Steers a running experiment from another thread (the seeds' {@code TuneServer}: add and stop
  * trials). Thread-safe: each request is queued and carried out by the driver thread between two
- * events; a request wakes a driver waiting for events (on the threads executor; with worker
- * processes or a cluster it takes effect at the driver's next event or within a fifth of a second).
- * A request made after the experiment ended fails with an {@link IllegalStateException}.
+ * events; a request wakes a driver waiting for events (trials on threads, in worker processes or on
+ * a cluster; an executor without {@code wakeDriver} takes it at the driver's next event or within a
+ * fifth of a second). A request made after the experiment ended fails with an
+ * {@link IllegalStateException}.
  */
 public interface RunnerControl {
 

@@ -18,6 +18,7 @@ public final class TestTrialView implements TrialView {
     private TrialStatus status = TrialStatus.PENDING;
     private Result lastResult;
     private ResourceRequest resources = ResourceRequest.DEFAULT;
+    private int failures;
 
     public TestTrialView(String id, Config config, Path experimentDir) {
         this.id = id;
@@ -33,6 +34,11 @@ public final class TestTrialView implements TrialView {
 
     public TestTrialView lastResult(Result result) {
         lastResult = result;
+        return this;
+    }
+
+    public TestTrialView failures(int count) {
+        failures = count;
         return this;
     }
 
@@ -83,7 +89,7 @@ public final class TestTrialView implements TrialView {
 
     @Override
     public int numFailures() {
-        return 0;
+        return failures;
     }
 
     @Override

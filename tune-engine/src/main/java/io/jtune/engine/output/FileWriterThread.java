@@ -112,6 +112,16 @@ final class FileWriterThread implements AutoCloseable {
         this.capacity = capacity;
     }
 
+    /** How many writes wait for this thread. */
+    int backlog() {
+        return waiting.get();
+    }
+
+    /** The thread's name. */
+    String name() {
+        return name;
+    }
+
     /** Appends what {@code file} holds pending to it. */
     void append(TrialFile file) {
         submit(file);

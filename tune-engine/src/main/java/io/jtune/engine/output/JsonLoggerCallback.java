@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
  * are written bare, as Python's {@code json} does. A resumed trial continues its result.json, which
  * {@link #readResults} reads back. A trial's params.json is written before its results, by the same
  * writer thread; a new one in place (a kill can cut it short: {@link #isParamsOf}), a replaced one
- * through a rename. Two writer threads share the trials, as each trial's start creates two files.
+ * through a rename. Up to two writer threads share the trials, as each trial's start creates two files.
  */
 public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
     /** The config file of a trial. */
@@ -53,8 +53,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
 
     @Override
     public void onTrialStart(TrialView trial) {
-        replace(trial.localDir().resolve(PARAMS_FILE), trial.id(), paramsJson(trial.config()));
-        file(trial);
+        replace(trial, trial.localDir().resolve(PARAMS_FILE), paramsJson(trial.config()));
     }
 
     /** The content of the {@code params.json} of a trial with this config. */

@@ -61,6 +61,11 @@ class TrialFile implements FileWriterThread.FileWrite {
         return path;
     }
 
+    /** The writer thread that writes this file, and every other write of its trial while it is open. */
+    final FileWriterThread writer() {
+        return writer;
+    }
+
     @Override
     public String trialId() {
         return trialId;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -226,6 +227,33 @@ final class HeadlessChromium implements AutoCloseable {
         }
         for (ProcessHandle member : family) {
             awaitExit(member);
+        }
+        removeSingletonSocket();
+    }
+
+    /**
+     * Removes the link to its socket that a stopped Chromium leaves in the profile (it points into a
+     * folder of its own under the system's temporary folder, which JUnit's clean-up of the test's
+     * folder warns about and leaves behind), with that socket and its folder.
+     */
+    private void removeSingletonSocket() {
+        Path link = profile.resolve("SingletonSocket");
+        try {
+            if (Files.isSymbolicLink(link)) {
+                Path socket = Files.readSymbolicLink(link);
+                Files.delete(link);
+                Path folder = socket.getParent();
+                if (socket.isAbsolute() && folder != null && folder.getFileName().toString().startsWith("org.chromium.Chromium.")) {
+                    try (var files = Files.list(folder)) {
+                        for (Path file : files.toList()) {
+                            Files.deleteIfExists(file);
+                        }
+                    }
+                    Files.deleteIfExists(folder);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove Chromium's socket link " + link, e);
         }
     }
 

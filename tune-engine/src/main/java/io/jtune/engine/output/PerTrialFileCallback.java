@@ -21,11 +21,11 @@ import java.util.function.LongSupplier;
  * {@link FileWriterThread} of this logger appends them (at most once a second per trial while it
  * runs, when the trial completes or fails, at {@link #flush()} and at the experiment's end),
  * opening and closing the file each time, so no file stays open and the driver does no file I/O
- * for a trial that starts without results. A new trial's file is created (or emptied) by the opening that writes its first
- * records, or at the first flush or its end when it has none. A trial's file is continued, not
- * replaced: as a {@link ResultLog} it is cut back or completed to the results the trial continues
- * from (after the trial's writes asked so far, on the driver), and a partly written last record (a
- * process that died mid-write) is cut off before appending.
+ * for a trial that starts without results. A new trial's file is created (or emptied) by the
+ * opening that writes its first records, or at the first flush or its end when it has none. A
+ * trial's file is continued, not replaced: as a {@link ResultLog} it is cut back or completed to
+ * the results the trial continues from (after the trial's writes asked so far, on the driver), and
+ * a partly written last record (a process that died mid-write) is cut off before appending.
  *
  * <p>A logger may have more than one writer thread. A trial's writes go to one of them, in the
  * order asked, while its file is open: the first thread, unless {@value #BACKLOG_FOR_ANOTHER_WRITER}

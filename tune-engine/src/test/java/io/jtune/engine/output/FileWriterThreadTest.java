@@ -29,44 +29,18 @@ class FileWriterThreadTest {
     @TempDir
     Path dir;
 
-    /** A write that records its number, after waiting for {@code release} when it has one. */
-    private record Step(int number, List<Integer> done, CountDownLatch started, CountDownLatch release) implements FileWriterThread.FileWrite {
-        @Override
-        public void write() throws IOException {
-            started.countDown();
-            try {
-                if (release != null) {
-                    release.await();
-                }
-            } catch (InterruptedException e) {
-                throw new IOException(e);
-            }
-            done.add(number);
-        }
-
-        @Override
-        public Path file() {
-            return Path.of("step" + number);
-        }
-
-        @Override
-        public String trialId() {
-            return "t" + number;
-        }
-    }
-
     @Test
     void theDriverWaitsOnceCapacityWritesWaitAndGoesOnWhenTheWriterTakesOne() throws InterruptedException {
         FileWriterThread writer = new FileWriterThread("test-writer", CAPACITY);
         List<Integer> done = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch firstStarted = new CountDownLatch(1);
-        writer.submit(new Step(0, done, firstStarted, release)); // the writer thread takes it and blocks: a slow disk
+        writer.submit(new NumberedWrite(0, done, firstStarted, release)); // the writer thread takes it and blocks: a slow disk
         assertTrue(firstStarted.await(10, TimeUnit.SECONDS));
         for (int i = 1; i <= CAPACITY; i++) {
-            writer.submit(new Step(i, done, new CountDownLatch(1), null)); // these wait in the queue
+            writer.submit(new NumberedWrite(i, done, new CountDownLatch(1), null)); // these wait in the queue
         }
-        Thread driver = new Thread(() -> writer.submit(new Step(CAPACITY + 1, done, new CountDownLatch(1), null)), "driver");
+        Thread driver = new Thread(() -> writer.submit(new NumberedWrite(CAPACITY + 1, done, new CountDownLatch(1), null)), "driver");
         driver.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (driver.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
@@ -92,7 +66,7 @@ class FileWriterThreadTest {
         List<Integer> done = Collections.synchronizedList(new ArrayList<>());
         List<Integer> expected = new ArrayList<>();
         CountDownLatch first = new CountDownLatch(1);
-        writer.submit(new Step(0, done, first, null));
+        writer.submit(new NumberedWrite(0, done, first, null));
         expected.add(0);
         assertTrue(first.await(10, TimeUnit.SECONDS));
         Thread thread = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("sleeping-writer")).findFirst().orElseThrow();
@@ -105,7 +79,7 @@ class FileWriterThreadTest {
             CountDownLatch last = new CountDownLatch(1);
             for (int i = 1; i <= 3; i++) {
                 int number = burst * 10 + i;
-                writer.submit(new Step(number, done, i == 3 ? last : new CountDownLatch(1), null));
+                writer.submit(new NumberedWrite(number, done, i == 3 ? last : new CountDownLatch(1), null));
                 expected.add(number);
             }
             assertTrue(last.await(10, TimeUnit.SECONDS), "burst " + burst + " is written without another write to wake the writer");
@@ -164,7 +138,7 @@ class FileWriterThreadTest {
         FileWriterThread writer = new FileWriterThread("test-writer", 1);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(1);
-        writer.submit(new Step(0, Collections.synchronizedList(new ArrayList<>()), started, release)); // the writer blocks on it
+        writer.submit(new NumberedWrite(0, Collections.synchronizedList(new ArrayList<>()), started, release)); // the writer blocks on it
         assertTrue(started.await(10, TimeUnit.SECONDS));
         Path path = dir.resolve("c").resolve("result.json");
         TrialFile file = new TrialFile(path, "c", 0, 0, writer); // hands over with every record

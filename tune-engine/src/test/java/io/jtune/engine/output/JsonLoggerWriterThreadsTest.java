@@ -10,9 +10,9 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.engine.TestTrialView;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,38 +52,12 @@ class JsonLoggerWriterThreadsTest {
     }
 
     /** Makes {@code writer} take a write that waits for {@code released}, and the backlog that sends new trials elsewhere behind it. */
-    private void backlog(FileWriterThread writer, CountDownLatch released) {
-        writer.submit(write(released::await));
-        for (int i = 0; i < PerTrialFileCallback.BACKLOG_FOR_ANOTHER_WRITER; i++) {
-            writer.submit(write(() -> { }));
+    private static void backlog(FileWriterThread writer, CountDownLatch released) {
+        List<Integer> done = Collections.synchronizedList(new ArrayList<>());
+        writer.submit(new NumberedWrite(0, done, new CountDownLatch(1), released));
+        for (int i = 1; i <= PerTrialFileCallback.BACKLOG_FOR_ANOTHER_WRITER; i++) {
+            writer.submit(new NumberedWrite(i, done, new CountDownLatch(1), null));
         }
-    }
-
-    private interface Body {
-        void run() throws Exception;
-    }
-
-    private FileWriterThread.FileWrite write(Body body) {
-        return new FileWriterThread.FileWrite() {
-            @Override
-            public void write() throws IOException {
-                try {
-                    body.run();
-                } catch (Exception e) {
-                    throw new IOException(e);
-                }
-            }
-
-            @Override
-            public Path file() {
-                return experimentDir;
-            }
-
-            @Override
-            public String trialId() {
-                return "test";
-            }
-        };
     }
 
     @Test

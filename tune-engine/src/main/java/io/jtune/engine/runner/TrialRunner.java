@@ -195,7 +195,7 @@ public final class TrialRunner {
         this.runAhead = ResultBuffer.inForce(spec, scheduler);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
         this.events = new EventIntake(this.executor, stateLock, order, byId::get);
-        this.inlineLock = new InlineLock(stateLock, events::openToInline, InlineLock.SPIN_NANOS);
+        this.inlineLock = new InlineLock(stateLock, events::openToInline, InlineLock.SPIN_NANOS, InlineLock.WAIT_NANOS);
         this.checkpoints = new CheckpointBook(this.executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
 
@@ -524,10 +524,11 @@ public final class TrialRunner {
     /**
      * Handles a result on the thread that posts it, when the driver waits for events at the top of
      * its loop and the trial runs (so no earlier event of its run is queued): it takes the state lock
-     * without waiting for it, or after a short spin while another inline decision holds it
-     * ({@link InlineLock}), handles the result as the driver would and wakes the driver when the
-     * trial's status (or any other) changed or the experiment stops. An exception is kept for the
-     * driver, which throws it as if it had handled the result itself.
+     * at once, or while another inline decision holds it after a short spin and a wait in the lock's
+     * queue ({@link InlineLock}), checks again that the driver still waits, handles the result as the
+     * driver would and wakes the driver when the trial's status (or any other) changed or the
+     * experiment stops. An exception is kept for the driver, which throws it as if it had handled the
+     * result itself.
      */
     private InlineHandler.Outcome offer(TrialEvent event) {
         if (!(event instanceof TrialEvent.Reported) || !events.openToInline() || Thread.currentThread().isInterrupted() || !inlineLock.tryLock()) {

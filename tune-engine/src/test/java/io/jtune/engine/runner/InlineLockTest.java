@@ -36,7 +36,7 @@ class InlineLockTest {
 
     @Test
     void aFreeLockIsTakenAtOnce() {
-        InlineLock inline = new InlineLock(lock, driverWaits::get, 0);
+        InlineLock inline = new InlineLock(lock, driverWaits::get, 0, 0);
         assertTrue(inline.tryLock());
         assertTrue(lock.isHeldByCurrentThread());
         lock.unlock();
@@ -49,7 +49,7 @@ class InlineLockTest {
         InlineLock inline = new InlineLock(lock, () -> {
             release.countDown(); // the holder lets go once the spin has begun
             return driverWaits.get();
-        }, HOUR);
+        }, HOUR, 0);
 
         assertTrue(inline.tryLock(), "a result reported during another's inline decision is decided inline too, not queued");
         assertTrue(lock.isHeldByCurrentThread());
@@ -72,12 +72,62 @@ class InlineLockTest {
     @Test
     void itGivesUpAtOnceWhenTheDriverStopsWaiting() throws InterruptedException {
         driverWaits.set(false);
-        assertFalse(triedWhileHeldElsewhere(new InlineLock(lock, driverWaits::get, HOUR)), "the driver may hold the lock for long: the result is queued");
+        assertFalse(triedWhileHeldElsewhere(new InlineLock(lock, driverWaits::get, HOUR, HOUR)), "the driver may hold the lock for long: the result is queued");
     }
 
     @Test
-    void itGivesUpWhenTheSpinsTimeIsUp() throws InterruptedException {
-        assertFalse(triedWhileHeldElsewhere(new InlineLock(lock, driverWaits::get, TimeUnit.MILLISECONDS.toNanos(1))),
+    void itGivesUpWhenTheWaitIsOver() throws InterruptedException {
+        long millisecond = TimeUnit.MILLISECONDS.toNanos(1);
+        assertFalse(triedWhileHeldElsewhere(new InlineLock(lock, driverWaits::get, millisecond, millisecond)),
                 "a holder that keeps the lock: the result is queued");
+    }
+
+    /** Starts {@code body} on a thread of its own and returns once that thread waits in the lock's queue (or has ended). */
+    private Thread startedInLockQueue(Runnable body) {
+        Thread trying = new Thread(body, "trying");
+        trying.start();
+        while (!lock.hasQueuedThread(trying) && trying.isAlive()) {
+            Thread.onSpinWait();
+        }
+        return trying;
+    }
+
+    @Test
+    void afterTheSpinItWaitsInTheLocksQueueAndTakesTheLockWhenLetGo() throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        Thread holder = holdLock(release);
+        AtomicBoolean took = new AtomicBoolean();
+        InlineLock inline = new InlineLock(lock, driverWaits::get, 0, HOUR);
+        Thread trying = startedInLockQueue(() -> {
+            took.set(inline.tryLock());
+            if (took.get()) {
+                lock.unlock();
+            }
+        });
+
+        release.countDown();
+        trying.join();
+        holder.join();
+        assertTrue(took.get(), "a decision that outlasts the spin is waited for, not answered by queueing the result");
+    }
+
+    @Test
+    void anInterruptedWaitGivesUpAndKeepsTheInterrupt() throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        Thread holder = holdLock(release);
+        AtomicBoolean took = new AtomicBoolean(true);
+        AtomicBoolean interrupted = new AtomicBoolean();
+        InlineLock inline = new InlineLock(lock, driverWaits::get, 0, HOUR);
+        Thread trying = startedInLockQueue(() -> {
+            took.set(inline.tryLock());
+            interrupted.set(Thread.currentThread().isInterrupted());
+        });
+
+        trying.interrupt();
+        trying.join();
+        release.countDown();
+        holder.join();
+        assertFalse(took.get(), "an abandoned trial's thread stops waiting for the lock");
+        assertTrue(interrupted.get(), "the interrupt is kept for the trial's code");
     }
 }

@@ -12,10 +12,10 @@ import java.util.function.BooleanSupplier;
  * report together and their decisions take turns; a result queued instead would wake the sleeping
  * driver, which could not decide it before the lock is let go either, and then the trial: two
  * wake-ups where the wait costs at most one, and a driver awake meanwhile closes inline decisions to
- * the rest of the burst. It gives up at once when the driver stops waiting during the spin (it may
- * hold the lock for long), and when the wait is over or interrupted (the interrupt is kept): the
- * result is then queued for the driver as before. A lock taken after the driver stopped waiting is
- * the caller's to check ({@link EventIntake#openToInline()}) and to let go.
+ * the rest of the burst. It gives up at once when the driver has stopped waiting by the end of the
+ * spin (it may hold the lock for long), and when the wait is over or interrupted (the interrupt is
+ * kept): the result is then queued for the driver as before. A lock taken after the driver stopped
+ * waiting is the caller's to check ({@link EventIntake#openToInline()}) and to let go.
  */
 final class InlineLock {
     /** How long a reporting thread spins for the lock at most before it waits in the lock's queue. */
@@ -35,7 +35,7 @@ final class InlineLock {
         this.waitNanos = waitNanos;
     }
 
-    /** Takes the lock (true), or gives up (false) when the driver stops waiting during the spin, or the wait is over or interrupted. */
+    /** Takes the lock (true), or gives up (false) when the driver stops waiting before the wait, or the wait is over or interrupted. */
     boolean tryLock() {
         if (lock.tryLock()) {
             return true;
@@ -50,6 +50,9 @@ final class InlineLock {
                 return true;
             }
         } while (System.nanoTime() - start < spinNanos);
+        if (!driverWaits.getAsBoolean()) {
+            return false;
+        }
         try {
             return lock.tryLock(waitNanos, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {

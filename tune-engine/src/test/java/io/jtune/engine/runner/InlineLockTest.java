@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 
@@ -109,6 +110,26 @@ class InlineLockTest {
         trying.join();
         holder.join();
         assertTrue(took.get(), "a decision that outlasts the spin is waited for, not answered by queueing the result");
+    }
+
+    @Test
+    void itDoesNotWaitWhenTheDriverStoppedWaitingDuringTheSpin() throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        Thread holder = holdLock(release);
+        AtomicInteger asked = new AtomicInteger();
+        InlineLock inline = new InlineLock(lock, () -> asked.getAndIncrement() == 0, 0, HOUR); // the driver wakes after the first look
+        AtomicBoolean took = new AtomicBoolean(true);
+        Thread trying = startedInLockQueue(() -> {
+            took.set(inline.tryLock());
+            if (took.get()) {
+                lock.unlock();
+            }
+        });
+
+        release.countDown();
+        trying.join();
+        holder.join();
+        assertFalse(took.get(), "the awake driver may hold the lock for long: the result is queued, not waited for");
     }
 
     @Test

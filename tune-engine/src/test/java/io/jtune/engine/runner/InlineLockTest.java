@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 class InlineLockTest {
@@ -93,43 +94,39 @@ class InlineLockTest {
         return trying;
     }
 
-    @Test
-    void afterTheSpinItWaitsInTheLocksQueueAndTakesTheLockWhenLetGo() throws InterruptedException {
+    /**
+     * Tries {@code inline} on a thread of its own while another thread holds the lock, lets that
+     * holder go once the trying thread waits in the lock's queue (or has ended), and returns what the
+     * try returned.
+     */
+    private boolean triedWhileHeldUntilItWaits(InlineLock inline) throws InterruptedException {
         CountDownLatch release = new CountDownLatch(1);
         Thread holder = holdLock(release);
         AtomicBoolean took = new AtomicBoolean();
-        InlineLock inline = new InlineLock(lock, driverWaits::get, 0, HOUR);
         Thread trying = startedInLockQueue(() -> {
             took.set(inline.tryLock());
             if (took.get()) {
                 lock.unlock();
             }
         });
-
         release.countDown();
         trying.join();
         holder.join();
-        assertTrue(took.get(), "a decision that outlasts the spin is waited for, not answered by queueing the result");
+        return took.get();
+    }
+
+    @Test
+    void afterTheSpinItWaitsInTheLocksQueueAndTakesTheLockWhenLetGo() throws InterruptedException {
+        assertTrue(triedWhileHeldUntilItWaits(new InlineLock(lock, driverWaits::get, 0, HOUR)),
+                "a decision that outlasts the spin is waited for, not answered by queueing the result");
     }
 
     @Test
     void itDoesNotWaitWhenTheDriverStoppedWaitingDuringTheSpin() throws InterruptedException {
-        CountDownLatch release = new CountDownLatch(1);
-        Thread holder = holdLock(release);
         AtomicInteger asked = new AtomicInteger();
-        InlineLock inline = new InlineLock(lock, () -> asked.getAndIncrement() == 0, 0, HOUR); // the driver wakes after the first look
-        AtomicBoolean took = new AtomicBoolean(true);
-        Thread trying = startedInLockQueue(() -> {
-            took.set(inline.tryLock());
-            if (took.get()) {
-                lock.unlock();
-            }
-        });
-
-        release.countDown();
-        trying.join();
-        holder.join();
-        assertFalse(took.get(), "the awake driver may hold the lock for long: the result is queued, not waited for");
+        BooleanSupplier wakesAfterTheFirstLook = () -> asked.getAndIncrement() == 0;
+        assertFalse(triedWhileHeldUntilItWaits(new InlineLock(lock, wakesAfterTheFirstLook, 0, HOUR)),
+                "the awake driver may hold the lock for long: the result is queued, not waited for");
     }
 
     @Test

@@ -188,6 +188,12 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         }
     }
 
+    @Override
+    public void completeFinished(TrialView trial, List<Result> results) {
+        continueFrom(trial, results);
+        close(trial);
+    }
+
     /** Writes what is buffered for the trial, and waits for every write of it asked so far. */
     final void flush(String trialId) {
         F file = open.get(trialId);

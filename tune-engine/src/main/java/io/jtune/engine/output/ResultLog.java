@@ -21,6 +21,13 @@ public interface ResultLog {
      */
     void continueFrom(TrialView trial, List<Result> results);
 
+    /**
+     * A trial that finished after the experiment's last snapshot (a kill) stays finished with
+     * {@code results}, read from another log: makes its file hold exactly those (it may lag behind
+     * the log they were read from, each log's file being written on its own thread) and closes it.
+     */
+    void completeFinished(TrialView trial, List<Result> results);
+
     /** Hands everything buffered to the operating system. */
     void flush();
 }

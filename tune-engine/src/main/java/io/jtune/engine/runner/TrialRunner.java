@@ -352,10 +352,23 @@ public final class TrialRunner {
             scheduler.onTrialAdd(view, adopted);
         }
         for (Trial finished : resume.finishedAfterSnapshot()) {
+            completeResultLogs(finished);
             scheduler.onTrialComplete(view, finished, finished.lastResult());
         }
         LOG.get().info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), trials.size(),
                 counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()]);
+    }
+
+    /** A trial found finished on disk: every result log's file holds its results, as the log the resume read them from does. */
+    private void completeResultLogs(Trial finished) {
+        List<Result> results = finished.history();
+        for (ResultLog log : resultLogs) {
+            try {
+                log.completeFinished(finished, results);
+            } catch (RuntimeException e) {
+                throw ComponentException.of("callback", log, "completeFinished", e);
+            }
+        }
     }
 
     /** The state before any trial starts, written on this thread: a folder that cannot be written fails the experiment here. */

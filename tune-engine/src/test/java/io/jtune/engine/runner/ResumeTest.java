@@ -303,9 +303,8 @@ class ResumeTest {
         }
     }
 
-    /** A trial whose end came after the last snapshot (a kill) stays TERMINATED, and the restored scheduler hears of its end. */
-    @Test
-    void aTrialFinishedAfterTheLastSnapshotIsReportedCompleteToTheRestoredScheduler() throws IOException {
+    /** Runs the experiment to its end, then makes its state say the second trial still runs (as a kill before the last snapshot leaves it); returns that trial's state. */
+    private ObjectNode finishedExperimentWithSecondTrialSavedRunning() throws IOException {
         withComponents(experiment()).fit();
         Path file = dir().resolve(ExperimentState.FILE);
         ObjectMapper json = new ObjectMapper();
@@ -313,6 +312,13 @@ class ResumeTest {
         ObjectNode second = (ObjectNode) state.path("trials").get(1);
         second.put("status", TrialStatus.RUNNING.name());
         json.writeValue(file.toFile(), state);
+        return second;
+    }
+
+    /** A trial whose end came after the last snapshot (a kill) stays TERMINATED, and the restored scheduler hears of its end. */
+    @Test
+    void aTrialFinishedAfterTheLastSnapshotIsReportedCompleteToTheRestoredScheduler() throws IOException {
+        ObjectNode second = finishedExperimentWithSecondTrialSavedRunning();
         String id = second.path("trial_id").asText();
         FailingScheduler.COMPLETED.clear();
         int setups = CountingTrainable.SETUPS.get();
@@ -322,6 +328,19 @@ class ResumeTest {
         assertEquals(Map.of(id, (long) ITERATIONS), FailingScheduler.COMPLETED, "the end the scheduler hears of: that trial's, at its final result");
         assertEquals(setups, CountingTrainable.SETUPS.get(), "no trial set up again");
         assertEquals(TrialStatus.TERMINATED, grid.get(1).status());
+        assertEverythingLoggedOnce(grid.get(1), ITERATIONS);
+    }
+
+    /** A kill between the two loggers' writes of a trial's last results: result.json holds them, progress.csv not yet. */
+    @Test
+    void aTrialFinishedAfterTheLastSnapshotHasItsLaggingProgressFileCompleted() throws IOException {
+        ObjectNode second = finishedExperimentWithSecondTrialSavedRunning();
+        Path csv = dir().resolve(second.path("name").asText()).resolve("progress.csv");
+        List<String> lines = Files.readAllLines(csv);
+        Files.write(csv, lines.subList(0, lines.size() - 2)); // the header and all but the last two results
+
+        ResultGrid grid = withComponents(Tuner.restore(dir(), CountingTrainable.class)).fit();
+
         assertEverythingLoggedOnce(grid.get(1), ITERATIONS);
     }
 

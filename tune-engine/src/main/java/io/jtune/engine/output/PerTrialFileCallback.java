@@ -81,12 +81,6 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
         file(trial).writer().replace(file, trial.id(), bytes);
     }
 
-    /** The writer thread of the open file of trial {@code trialId}, or null when it has none open. */
-    final FileWriterThread writerOf(String trialId) {
-        F file = open.get(trialId);
-        return file == null ? null : file.writer();
-    }
-
     /** The writer thread for a file being opened: the first, unless it is backlogged, then the least backlogged. */
     private FileWriterThread nextWriter() {
         FileWriterThread chosen = writers[0];

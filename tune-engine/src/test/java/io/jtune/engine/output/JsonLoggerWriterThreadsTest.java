@@ -67,7 +67,7 @@ class JsonLoggerWriterThreadsTest {
             TestTrialView trial = trial("t" + i);
             start(trial);
             json.onTrialResult(trial, result(1));
-            FileWriterThread writer = json.writerOf(trial.id());
+            FileWriterThread writer = json.file(trial).writer();
             first = first == null ? writer : first;
             assertSame(first, writer, "trial " + i + " went to another writer thread while the first had nothing waiting");
             json.onTrialComplete(trial);
@@ -83,13 +83,13 @@ class JsonLoggerWriterThreadsTest {
     void aTrialOpenedWhileTheFirstWriterIsBackloggedGoesToAnotherAndAllWritesLand() throws IOException {
         TestTrialView early = trial("early");
         start(early);
-        FileWriterThread first = json.writerOf(early.id());
+        FileWriterThread first = json.file(early).writer();
         json.onTrialResult(early, result(1));
         backlog(first, release);
 
         TestTrialView late = trial("late");
         start(late);
-        FileWriterThread second = json.writerOf(late.id());
+        FileWriterThread second = json.file(late).writer();
         assertNotSame(first, second, "a new trial waited behind a backlogged writer thread");
         json.onTrialResult(late, result(1));
         json.flush(late.id());
@@ -106,20 +106,20 @@ class JsonLoggerWriterThreadsTest {
 
         TestTrialView next = trial("next");
         start(next);
-        assertSame(first, json.writerOf(next.id()), "once the first thread caught up, new trials go to it again");
+        assertSame(first, json.file(next).writer(), "once the first thread caught up, new trials go to it again");
     }
 
     @Test
     void aFailedTrialRetriedFromScratchWaitsForItsLastWritesOnAnotherThread() throws Exception {
         TestTrialView held = trial("held");
         start(held);
-        FileWriterThread first = json.writerOf(held.id());
+        FileWriterThread first = json.file(held).writer();
         CountDownLatch releaseFirst = new CountDownLatch(1);
         backlog(first, releaseFirst);
         TestTrialView failing = trial("failing");
         start(failing);
-        assertNotSame(first, json.writerOf(failing.id()));
-        backlog(json.writerOf(failing.id()), release);
+        assertNotSame(first, json.file(failing).writer());
+        backlog(json.file(failing).writer(), release);
         json.onTrialResult(failing, result(1));
         json.onTrialResult(failing, result(2));
         json.onTrialError(failing, new IllegalStateException("boom"));

@@ -8,7 +8,8 @@
  * arrives while the driver waits for events is handled on that trial's thread instead, so the
  * trial gets its decision without a hand-off between threads (only with a scheduler that
  * {@linkplain io.jtune.api.spi.TrialScheduler#supportsBufferedResults supports buffered results},
- * outside deterministic mode and without a result buffer). Do not rely on which thread calls:
+ * outside deterministic mode and without a result buffer); when that ends the trial, the next
+ * trial may be suggested, added and started there too. Do not rely on which thread calls:
  * keep state in fields, not thread-locals.
  */
 package io.jtune.api.spi;

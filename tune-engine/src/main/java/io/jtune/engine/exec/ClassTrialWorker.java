@@ -16,11 +16,24 @@ import java.util.function.Supplier;
  */
 final class ClassTrialWorker extends TrialWorker {
     private static final LazyLogger LOG = new LazyLogger(ClassTrialWorker.class);
+    /** Whether a trainable class has a {@link Trainable#cleanup()} of its own (not the interface's empty default); looked up once a class. */
+    private static final ClassValue<Boolean> CLEANS_UP = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("cleanup").getDeclaringClass() != Trainable.class;
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException(type.getName() + " implements Trainable without its cleanup()", e);
+            }
+        }
+    };
 
     private final Supplier<? extends Trainable> factory;
     private final CompletableFuture<Trainable> reuseFrom;
     private CompletableFuture<Trainable> handoff;
     private boolean exited;
+    /** The trainable once made; read on this worker's thread only. */
+    private Trainable instance;
 
     /** {@code reuseFrom}: a stopped trial's trainable to reset, or null. */
     ClassTrialWorker(TrialLaunch launch, EventSink sink, Supplier<? extends Trainable> factory, CompletableFuture<Trainable> reuseFrom) {
@@ -52,6 +65,7 @@ final class ClassTrialWorker extends TrialWorker {
         Command current = null;
         try {
             trainable = acquire();
+            instance = trainable;
             if (launch.restoreFrom() != null) {
                 trainable.restore(launch.restoreFrom().path());
             }
@@ -78,6 +92,12 @@ final class ClassTrialWorker extends TrialWorker {
             }
             cleanup(trainable);
         }
+    }
+
+    /** Stopped, it hands its trainable on or calls a {@code cleanup()} that does nothing: no user code runs. */
+    @Override
+    protected boolean freeAtStop() {
+        return instance != null && !CLEANS_UP.get(instance.getClass());
     }
 
     private Trainable acquire() throws Exception {

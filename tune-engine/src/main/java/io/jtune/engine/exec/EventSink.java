@@ -8,6 +8,14 @@ package io.jtune.engine.exec;
 public interface EventSink {
     void post(TrialEvent event);
 
+    /**
+     * A result; {@code freeAtStop}: the run's thread, if told to stop after it, runs no user code
+     * before it is free for another run (see {@link InlineHandler#offer}). By default, {@link #post}.
+     */
+    default void postResult(TrialEvent.Reported result, boolean freeAtStop) {
+        post(result);
+    }
+
     /** The run of {@code launch} has ended: no event of it follows. */
     void exited(TrialLaunch launch);
 }

@@ -19,6 +19,11 @@ public interface InlineHandler {
         HANDLED_WAKE_DRIVER
     }
 
-    /** Handles {@code event} on the calling thread when the driver can let it do so right now. */
-    Outcome offer(TrialEvent event);
+    /**
+     * Handles {@code event} on the calling thread when the driver can let it do so right now.
+     * {@code freeAtStop}: the calling thread, if the decision stops its trial, runs no user code
+     * before it is free for another run, so the handler may start the next trial as the driver
+     * would: that run waits for the calling thread instead of waking another one.
+     */
+    Outcome offer(TrialEvent event, boolean freeAtStop);
 }

@@ -81,8 +81,17 @@ public final class LocalTrialExecutor implements TrialExecutor {
         this.sink = sink != null ? counting(sink, false) : counting(new EventSink() {
             @Override
             public void post(TrialEvent event) {
+                offerOrQueue(event, false);
+            }
+
+            @Override
+            public void postResult(TrialEvent.Reported result, boolean freeAtStop) {
+                offerOrQueue(result, freeAtStop);
+            }
+
+            private void offerOrQueue(TrialEvent event, boolean freeAtStop) {
                 InlineHandler handler = inline;
-                InlineHandler.Outcome outcome = handler == null ? InlineHandler.Outcome.QUEUE : handler.offer(event);
+                InlineHandler.Outcome outcome = handler == null ? InlineHandler.Outcome.QUEUE : handler.offer(event, freeAtStop);
                 if (outcome == InlineHandler.Outcome.QUEUE) {
                     events.add(event);
                 } else if (outcome == InlineHandler.Outcome.HANDLED_WAKE_DRIVER) {
@@ -102,6 +111,11 @@ public final class LocalTrialExecutor implements TrialExecutor {
             @Override
             public void post(TrialEvent event) {
                 target.post(event);
+            }
+
+            @Override
+            public void postResult(TrialEvent.Reported result, boolean freeAtStop) {
+                target.postResult(result, freeAtStop);
             }
 
             @Override

@@ -13,12 +13,16 @@ import java.util.concurrent.locks.LockSupport;
  * The daemon threads that run a local executor's trial workers, a thread reused across trials (an
  * idle one is kept for a minute, the one parked last taken first). A worker started while another
  * worker's thread is finishing (its trial told to stop, the thread not back yet) waits for that
- * thread instead of starting a new one: a thread that is running takes the next trial sooner than
- * a new one starts, and then no idle thread piles up to be woken through the kernel for the trials
- * after (a cold run of 5,000 one-step trials on 2 cores: 7% of its time). A worker no thread
+ * thread, even when an idle one could take it: a thread that is running takes the next trial
+ * without a wake-up through the kernel, sooner than a new thread starts or a parked one wakes
+ * (taking an idle thread first cost a wake-up for nearly every trial of a cold run of 5,000
+ * one-step trials on 2 cores, where a third thread had started early on). A worker no thread
  * takes within {@link #HAND_OFF_WAIT_NANOS}, because the finishing thread is held up (a trainable's
- * slow cleanup or final save), gets a thread of its own at {@link #rescueWaiting}, which the driver
- * calls while it waits for events; the held thread is then no longer counted on. Without that
+ * slow cleanup or final save), gets an idle thread or a new one at {@link #rescueWaiting}, which the driver
+ * calls while it waits for events; the held thread is then no longer counted on. A worker started
+ * on the finishing thread itself while the driver sleeps (the runner starts the next trial there
+ * only when that thread runs no user code before it is back, {@link EventSink#postResult}) needs no
+ * such timer. Without that
  * preference (an executor whose events go to a sink, with no driver waiting on it) a worker gets an
  * idle thread or a new one at once. Threads park and are unparked; none spins or yields, so a busy
  * machine delays a hand-off by no more than a wake-up.
@@ -68,14 +72,22 @@ final class TrialThreadPool {
     }
 
     void execute(TrialWorker worker) {
+        synchronized (this) {
+            if (waitForFinishing && finishing > waiting.size()) {
+                waiting.add(worker);
+                return;
+            }
+        }
+        giveThread(worker);
+    }
+
+    /** Hands the worker to the idle thread parked last, or to a new thread. */
+    private void giveThread(TrialWorker worker) {
         PoolThread parked;
         synchronized (this) {
             parked = idle.pollFirst();
             if (parked != null) {
                 parked.handed = worker;
-            } else if (waitForFinishing && finishing > waiting.size()) {
-                waiting.add(worker);
-                return;
             }
         }
         if (parked != null) {
@@ -146,8 +158,8 @@ final class TrialThreadPool {
     }
 
     /**
-     * Gives each worker still waiting a thread of its own, and no longer counts on the threads of
-     * {@code stopped} (the workers told to stop) that have not come back.
+     * Gives each worker still waiting an idle thread or a new one, and no longer counts on the
+     * threads of {@code stopped} (the workers told to stop) that have not come back.
      */
     void rescueWaiting(List<TrialWorker> stopped) {
         List<TrialWorker> rescued;
@@ -161,7 +173,7 @@ final class TrialThreadPool {
             waiting.clear();
         }
         for (TrialWorker worker : rescued) {
-            start(worker);
+            giveThread(worker);
         }
     }
 

@@ -141,7 +141,14 @@ abstract class TrialWorker implements Runnable, TrialContext {
             }
         }
         unanswered++;
-        post(new TrialEvent.Reported(launch.trialId(), launch.runId(), posted, checkpoint, stepNanos));
+        if (!detached.get()) {
+            sink.postResult(new TrialEvent.Reported(launch.trialId(), launch.runId(), posted, checkpoint, stepNanos), freeAtStop());
+        }
+    }
+
+    /** Whether this run's thread, told to stop now, would run no user code before it is free for another run. */
+    protected boolean freeAtStop() {
+        return false;
     }
 
     /** A command already queued, or null. */

@@ -57,8 +57,9 @@ import java.util.random.RandomGenerator;
  * time under the runner's state lock, on the thread calling {@link #run()}: the driver. One
  * shortcut (an {@link InlineHandler}): while the driver waits for events, a result of a running
  * trial on a local thread is handled on that thread itself, under the same lock, so the trial gets
- * its decision without waking the driver and being woken by it; this is taken only where no
- * decision can wait for a save (see {@link #decidesInline}). The experiment's state is snapshotted to
+ * its decision without waking the driver and being woken by it, and a trial it ends hands its thread
+ * to the next trial, started there too; this is taken only where no decision can wait for a save
+ * (see {@link #decidesInline}). The experiment's state is snapshotted to
  * {@code experiment_state.json} before the first trial (an unwritable folder fails there), after
  * changes (throttled), at the end and at JVM shutdown; the run holds the folder's {@link ExperimentLock}. A runner made with an
  * {@link ExperimentState} continues that experiment. An exception of a searcher, scheduler, stopper
@@ -540,10 +541,11 @@ public final class TrialRunner {
      * at once, or while another inline decision holds it after a short spin and a wait in the lock's
      * queue ({@link InlineLock}), checks again that the driver still waits, handles the result as the
      * driver would and wakes the driver when the trial's status (or any other) changed or the
-     * experiment stops. An exception is kept for the driver, which throws it as if it had handled the
-     * result itself.
+     * experiment stops, unless the decision ended the trial and its thread, {@code freeAtStop}, started
+     * the next one ({@link #startedNextInline}). An exception is kept for the driver, which throws it
+     * as if it had handled the result itself.
      */
-    private InlineHandler.Outcome offer(TrialEvent event) {
+    private InlineHandler.Outcome offer(TrialEvent event, boolean freeAtStop) {
         if (!(event instanceof TrialEvent.Reported) || !events.openToInline() || Thread.currentThread().isInterrupted() || !inlineLock.tryLock()) {
             return InlineHandler.Outcome.QUEUE;
         }
@@ -560,10 +562,35 @@ public final class TrialRunner {
                 inlineFailure = e;
                 return InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
             }
-            return statusChanges == changesBefore && !stopRequested ? InlineHandler.Outcome.HANDLED : InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
+            if (statusChanges == changesBefore && !stopRequested) {
+                return InlineHandler.Outcome.HANDLED;
+            }
+            try {
+                return freeAtStop && startedNextInline(trial) ? InlineHandler.Outcome.HANDLED : InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
+            } catch (RuntimeException | Error e) {
+                inlineFailure = e;
+                return InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
+            }
         } finally {
             stateLock.unlock();
         }
+    }
+
+    /**
+     * After a result handled inline ended its trial, on the trial's thread (free once its run ends):
+     * adds and starts trials as the driver's loop would, until one starts, so the new run takes the
+     * ended one's thread and the driver sleeps on. True when exactly that happened and no further
+     * trial could start now; false leaves the rest to the driver (it is woken).
+     */
+    private boolean startedNextInline(Trial ended) {
+        if (ended.status() != TrialStatus.TERMINATED || stopRequested || !backingOff.isEmpty()) {
+            return false;
+        }
+        long runsBefore = runCounter;
+        while (runCounter == runsBefore && launchOne()) {
+            // a trial added, none started yet: go on as the driver's loop would
+        }
+        return runCounter == runsBefore + 1 && !hasCapacity(spec.resources());
     }
 
     /** Throws, on the driver, what handling a result inline threw. */

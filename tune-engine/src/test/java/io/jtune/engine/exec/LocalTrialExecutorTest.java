@@ -19,11 +19,14 @@ import io.jtune.engine.testing.HangingTrainable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
@@ -396,6 +399,58 @@ class LocalTrialExecutorTest {
             assertEquals(threadOfTrial.get("a"), threadOfTrial.get("b"), "b waited for a's thread instead of waking or starting another");
             assertInstanceOf(TrialEvent.Reported.class, executor.nextEvent());
             executor.stop("b", false);
+        }
+    }
+
+    @Test
+    void aTrialStartedWhileTheLastOnesThreadFinishesRunsOnThatThreadThoughAnotherThreadIdles() throws Exception {
+        Map<String, String> threadOfTrial = new ConcurrentHashMap<>();
+        Semaphore stepped = new Semaphore(0);
+        TrainableSpec recording = new TrainableSpec.ClassApi("T", () -> new CountingTrainable() {
+            @Override
+            public Map<String, ?> step() {
+                threadOfTrial.put(TrialContext.current().trialId(), Thread.currentThread().getName());
+                stepped.release();
+                return super.step();
+            }
+        });
+        try (LocalTrialExecutor executor = new LocalTrialExecutor(recording, TWO_CPUS, false)) {
+            executor.start(launch("y", 1, Config.of(Map.of("x", 1.0)), null, 0));
+            executor.start(launch("z", 2, Config.of(Map.of("x", 1.0)), null, 0));
+            assertTrue(stepped.tryAcquire(2, 30, TimeUnit.SECONDS), "y and z did not step");
+            executor.stop("y", false);
+            executor.stop("z", false);
+            while (executor.nextEvent(30, TimeUnit.SECONDS) != null) {
+                // y's and z's results; then nothing: both runs ended
+            }
+            awaitIdle(threadOfTrial.get("y"), threadOfTrial.get("z"));
+            for (int i = 0; i < 20; i++) {
+                String id = "t" + i;
+                executor.start(launch(id, 3 + i, Config.of(Map.of("x", 1.0)), null, 0));
+                // its step is awaited without the driver waiting for events, which could give a waiting trial a thread of its own
+                assertTrue(stepped.tryAcquire(30, TimeUnit.SECONDS), id + " did not step");
+                executor.stop(id, false);
+            }
+        }
+        Set<String> chainThreads = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            chainThreads.add(threadOfTrial.get("t" + i));
+        }
+        assertEquals(1, chainThreads.size(), "each trial took the thread of the one stopped before it, not the idle one: " + threadOfTrial);
+    }
+
+    /** Waits until the pool threads named are parked in the pool (their runs ended, no other timed wait on their way back). */
+    private static void awaitIdle(String... names) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        Set<String> waiting = new HashSet<>(List.of(names));
+        while (!waiting.isEmpty()) {
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (t.getState() == Thread.State.TIMED_WAITING) {
+                    waiting.remove(t.getName());
+                }
+            }
+            assertTrue(System.nanoTime() < deadline, "threads not back in the pool: " + waiting);
+            TimeUnit.MILLISECONDS.sleep(1);
         }
     }
 

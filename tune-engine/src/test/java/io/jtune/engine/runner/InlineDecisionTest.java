@@ -130,6 +130,74 @@ class InlineDecisionTest {
         assertTrue(seen.onTrialThreads() > 0, "some trials were stopped on their own thread");
     }
 
+    /** Sleeps 2 ms a step, as {@link SleepingSteps}, and has a {@code cleanup()} of its own. */
+    public static final class CleaningSteps implements Trainable {
+        @Override
+        public void setup(Config config) {
+        }
+
+        @Override
+        public Map<String, ?> step() throws InterruptedException {
+            TimeUnit.MILLISECONDS.sleep(2);
+            return Map.of("score", 1.0);
+        }
+
+        @Override
+        public void cleanup() {
+        }
+    }
+
+    /** Notes the thread each trial started on (the callbacks hear of a start where it happens) and the most trials running at once. */
+    private static class StartsSeen implements Callback {
+        final Map<String, String> startThreads = new ConcurrentHashMap<>();
+        private int running;
+        int mostRunning;
+
+        @Override
+        public synchronized void onTrialStart(TrialView trial) {
+            startThreads.put(trial.id(), Thread.currentThread().getName());
+            mostRunning = Math.max(mostRunning, ++running);
+        }
+
+        @Override
+        public synchronized void onTrialComplete(TrialView trial) {
+            running--;
+        }
+
+        long onTrialThreads() {
+            return startThreads.values().stream().filter(name -> name.startsWith("jtune-trial-worker")).count();
+        }
+    }
+
+    @Test
+    void aTrialEndedInlineStartsTheNextOneOnItsOwnThreadWithinTheSlots() {
+        StartsSeen starts = new StartsSeen();
+        ResultGrid grid = tuner("inline-starts", 40, 1, new ThreadsSeen()).callbacks(starts).fit();
+
+        assertEquals(40, grid.numTerminated());
+        assertEquals(40, starts.startThreads.size());
+        assertTrue(starts.onTrialThreads() > 0, "some trials were started on the thread of a trial that ended inline: " + starts.startThreads);
+        assertTrue(starts.mostRunning <= 2, "at most the two CPUs' trials ran at once: " + starts.mostRunning);
+    }
+
+    @Test
+    void whereAnEndedTrialsThreadRunsUserCodeTheDriverStartsEveryTrial() {
+        Map<String, Tuner> tuners = Map.of(
+                "own cleanup()", Tuner.of(CleaningSteps.class),
+                "function", Tuner.of("steps", (config, session) -> {
+                    TimeUnit.MILLISECONDS.sleep(2);
+                    session.report(Map.of("score", 1.0));
+                }));
+        String driver = Thread.currentThread().getName();
+        tuners.forEach((name, tuner) -> {
+            StartsSeen starts = new StartsSeen();
+            ResultGrid grid = tuner.name("driver-starts-" + name.replaceAll("\\W", "")).storagePath(storage).space(SearchSpace.builder().uniform("x", 0.1, 1).build())
+                    .numSamples(20).stop(Stoppers.maximumIteration(1)).machineResources(TWO_CPUS).callbacks(starts).progress(false).seed(5).fit();
+            assertEquals(20, grid.numTerminated(), name);
+            assertTrue(starts.startThreads.values().stream().allMatch(driver::equals), name + ": every trial started on the driver's thread: " + starts.startThreads);
+        });
+    }
+
     @Test
     void whereADecisionMayWaitForASaveOrResultsAreBufferedOrOrderedEveryResultGoesToTheDriver() {
         Map<String, UnaryOperator<Tuner>> setups = Map.of(

@@ -404,12 +404,12 @@ class LocalTrialExecutorTest {
 
     @Test
     void aTrialStartedWhileTheLastOnesThreadFinishesRunsOnThatThreadThoughAnotherThreadIdles() throws Exception {
-        Map<String, String> threadOfTrial = new ConcurrentHashMap<>();
+        Map<String, Thread> threadOfTrial = new ConcurrentHashMap<>();
         Semaphore stepped = new Semaphore(0);
         TrainableSpec recording = new TrainableSpec.ClassApi("T", () -> new CountingTrainable() {
             @Override
             public Map<String, ?> step() {
-                threadOfTrial.put(TrialContext.current().trialId(), Thread.currentThread().getName());
+                threadOfTrial.put(TrialContext.current().trialId(), Thread.currentThread());
                 stepped.release();
                 return super.step();
             }
@@ -432,25 +432,21 @@ class LocalTrialExecutorTest {
                 executor.stop(id, false);
             }
         }
-        Set<String> chainThreads = new HashSet<>();
+        Set<Thread> chainThreads = new HashSet<>();
         for (int i = 0; i < 20; i++) {
             chainThreads.add(threadOfTrial.get("t" + i));
         }
         assertEquals(1, chainThreads.size(), "each trial took the thread of the one stopped before it, not the idle one: " + threadOfTrial);
     }
 
-    /** Waits until the pool threads named are parked in the pool (their runs ended, no other timed wait on their way back). */
-    private static void awaitIdle(String... names) throws InterruptedException {
+    /** Waits until the pool threads given are parked in the pool (their runs ended; no other timed wait on their way back). */
+    private static void awaitIdle(Thread... threads) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        Set<String> waiting = new HashSet<>(List.of(names));
-        while (!waiting.isEmpty()) {
-            for (Thread t : Thread.getAllStackTraces().keySet()) {
-                if (t.getState() == Thread.State.TIMED_WAITING) {
-                    waiting.remove(t.getName());
-                }
+        for (Thread t : threads) {
+            while (t.getState() != Thread.State.TIMED_WAITING) {
+                assertTrue(System.nanoTime() < deadline, t.getName() + " not back in the pool: " + t.getState());
+                TimeUnit.MILLISECONDS.sleep(1);
             }
-            assertTrue(System.nanoTime() < deadline, "threads not back in the pool: " + waiting);
-            TimeUnit.MILLISECONDS.sleep(1);
         }
     }
 

@@ -32,8 +32,8 @@ final class ClassTrialWorker extends TrialWorker {
     private final CompletableFuture<Trainable> reuseFrom;
     private CompletableFuture<Trainable> handoff;
     private boolean exited;
-    /** The trainable once made; read on this worker's thread only. */
-    private Trainable instance;
+    /** Whether the trainable, once made, has no {@code cleanup()} of its own; read on this worker's thread only. */
+    private boolean freeAtStop;
 
     /** {@code reuseFrom}: a stopped trial's trainable to reset, or null. */
     ClassTrialWorker(TrialLaunch launch, EventSink sink, Supplier<? extends Trainable> factory, CompletableFuture<Trainable> reuseFrom) {
@@ -65,7 +65,7 @@ final class ClassTrialWorker extends TrialWorker {
         Command current = null;
         try {
             trainable = acquire();
-            instance = trainable;
+            freeAtStop = !CLEANS_UP.get(trainable.getClass());
             if (launch.restoreFrom() != null) {
                 trainable.restore(launch.restoreFrom().path());
             }
@@ -94,10 +94,14 @@ final class ClassTrialWorker extends TrialWorker {
         }
     }
 
-    /** Stopped, it hands its trainable on or calls a {@code cleanup()} that does nothing: no user code runs. */
+    /**
+     * True once the trainable is made, when its class has no {@code cleanup()} of its own: stopped, the
+     * worker then runs no user code (a trainable handed to the reuse cache runs none either, but that
+     * is known only at the stop, so it counts as not free).
+     */
     @Override
     protected boolean freeAtStop() {
-        return instance != null && !CLEANS_UP.get(instance.getClass());
+        return freeAtStop;
     }
 
     private Trainable acquire() throws Exception {

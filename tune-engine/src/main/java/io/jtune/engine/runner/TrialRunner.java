@@ -558,14 +558,9 @@ public final class TrialRunner {
             long changesBefore = statusChanges;
             try {
                 handle(event);
-            } catch (RuntimeException | Error e) {
-                inlineFailure = e;
-                return InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
-            }
-            if (statusChanges == changesBefore && !stopRequested) {
-                return InlineHandler.Outcome.HANDLED;
-            }
-            try {
+                if (statusChanges == changesBefore && !stopRequested) {
+                    return InlineHandler.Outcome.HANDLED;
+                }
                 return freeAtStop && startedNextInline(trial) ? InlineHandler.Outcome.HANDLED : InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
             } catch (RuntimeException | Error e) {
                 inlineFailure = e;

@@ -30,7 +30,10 @@ import java.util.SplittableRandom;
  * (so the result files are written), median of {@code -Druns=N} (default 3) after {@code -Dwarmup=N}
  * warm-up runs of the same kind (default 5: a run takes about half a second, and after one the JIT
  * compiler still takes a core's share of the run), with the CPU time a result of the driver thread
- * and of the rest of the process in that run; the runs are also printed in their order:
+ * and of the rest of the process in that run (of it, the JIT compilers' threads and the collector's, where Linux's
+ * {@code /proc} tells); the runs are also printed in their order. With files on, each run's folders and files are
+ * then written again by a plain loop on one thread ({@link PlainFiles}, the same names and bytes), so the file
+ * system's share of the work is measured beside the run:
  * {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
  * -Dexec.mainClass=io.jtune.engine.bench.CapacityBenchmark [-Djtune.bench.storage=/dev/shm]}.
  */
@@ -53,26 +56,44 @@ public final class CapacityBenchmark {
                 continue;
             }
             for (int i = 0; i < warmup; i++) {
-                run(concurrent, trials, on);
+                run(concurrent, trials, on, false);
             }
             List<Run> measured = new ArrayList<>();
             for (int i = 0; i < runs; i++) {
-                measured.add(run(concurrent, trials, on));
+                measured.add(run(concurrent, trials, on, on));
             }
             List<String> inOrder = measured.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r.rate())).toList();
             measured.sort(Comparator.comparingDouble(Run::rate));
             Run median = measured.get(measured.size() / 2);
-            System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %,10.0f results/s  (median run: driver %.1f µs CPU a result, %.1f of it in the kernel, rest %.1f µs; runs in order: %s results/s)%n",
-                    on ? "on" : "off", median.rate(), median.driverMicros(), median.driverKernelMicros(), median.restMicros(), inOrder);
+            System.out.printf(Locale.ROOT, "  JSON+CSV %-3s %,10.0f results/s  (median run: driver %.1f µs CPU a result, %.1f of it in the kernel, rest %.1f µs"
+                    + " [JIT %.1f, collector %.1f]; runs in order: %s results/s)%n",
+                    on ? "on" : "off", median.rate(), median.driverMicros(), median.driverKernelMicros(), median.restMicros(),
+                    median.jitMicros(), median.collectorMicros(), inOrder);
+            if (on) {
+                List<Double> ratios = measured.stream().map(r -> r.seconds() / r.plain().seconds()).sorted().toList();
+                System.out.printf(Locale.ROOT, "  the same folders and files by a plain loop on one thread: %.1f µs CPU a trial (the median jtune run's process: %.1f),"
+                        + " %.3f s a run (median); a run of jtune ÷ the plain loop, median of the runs: %.2f (%s)%n",
+                        median.plain().cpuMicrosPerTrial(), (median.driverMicros() + median.restMicros()) * median.resultsPerTrial(),
+                        median.plain().seconds(), ratios.get(ratios.size() / 2),
+                        ratios.stream().map(r -> String.format(Locale.ROOT, "%.2f", r)).toList());
+            }
         }
     }
 
-    /** One run: results a second of wall time, and CPU microseconds a result on the driver thread (and of that in the kernel) and on all other threads. */
-    private record Run(double rate, double driverMicros, double driverKernelMicros, double restMicros) {
+    /**
+     * One run: its wall time, results a second of it and a trial, CPU microseconds a result on the driver thread (and
+     * of that in the kernel), on all other threads, and of those on the JIT compilers' and the collector's; {@code plain}
+     * the same files written by a plain loop, or null.
+     */
+    private record Run(double seconds, double rate, double resultsPerTrial, double driverMicros, double driverKernelMicros, double restMicros, double jitMicros,
+            double collectorMicros, PlainFiles.Timing plain) {
     }
 
-    /** One run, timed until the runner returns: the result files are written by then. */
-    private static Run run(int concurrent, int trials, boolean files) throws IOException {
+    /**
+     * One run, timed until the runner returns: the result files are written by then; with {@code plain}, its output
+     * is then written again by {@link PlainFiles}.
+     */
+    private static Run run(int concurrent, int trials, boolean files, boolean plain) throws IOException {
         Path storage = Files.createTempDirectory(STORAGE, "jtune-capacity");
         try {
             ExperimentSpec spec = Tuner.of(EngineBenchmark.NoOp.class).name("capacity").storagePath(storage).numSamples(trials)
@@ -83,6 +104,7 @@ public final class CapacityBenchmark {
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             long cpu = os.getProcessCpuTime();
+            JvmThreadCpu jvm = JvmThreadCpu.now();
             long driverCpu = threads.getCurrentThreadCpuTime();
             long driverUser = threads.getCurrentThreadUserTime();
             long start = System.nanoTime();
@@ -91,11 +113,13 @@ public final class CapacityBenchmark {
             double driver = threads.getCurrentThreadCpuTime() - driverCpu;
             double user = threads.getCurrentThreadUserTime() - driverUser;
             double all = os.getProcessCpuTime() - cpu;
+            JvmThreadCpu jvmSpent = JvmThreadCpu.now().since(jvm);
             if (done.size() != trials) {
                 throw new IllegalStateException("expected " + trials + " trials, got " + done.size());
             }
             double results = executor.results();
-            return new Run(results / seconds, driver / 1e3 / results, (driver - user) / 1e3 / results, (all - driver) / 1e3 / results);
+            return new Run(seconds, results / seconds, results / trials, driver / 1e3 / results, (driver - user) / 1e3 / results, (all - driver) / 1e3 / results,
+                    jvmSpent.jitNanos() / 1e3 / results, jvmSpent.collectorNanos() / 1e3 / results, plain ? PlainFiles.rewrite(storage) : null);
         } finally {
             CheckpointFolders.deleteRecursively(storage);
         }

@@ -4,6 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.runner.TrialLocal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -41,7 +42,10 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     /** Writes waiting for the first writer thread that make a newly opened file go to another. */
     static final int BACKLOG_FOR_ANOTHER_WRITER = 16;
 
+    /** The open files by trial id, for flushing them all and closing them at the end. */
     private final Map<String, F> open = new HashMap<>();
+    /** The same files held by their trials, for the lookup of each result. */
+    private final TrialLocal<F> fileOfTrial = new TrialLocal<>();
     private final RecordBytes record = new RecordBytes(1024);
     private final FileWriterThread[] writers;
     private final LongSupplier nanoClock;
@@ -123,7 +127,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
 
     /** The trial's open file, opened now if needed, continuing the complete records in it. */
     final F file(TrialView trial) {
-        F file = open.get(trial.id());
+        F file = fileOfTrial.get(trial);
         if (file == null) {
             file = openCut(trial, Integer.MAX_VALUE);
         }
@@ -166,16 +170,19 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     private F opened(TrialView trial, F file, int results) {
         file.results = results;
         open.put(trial.id(), file);
+        fileOfTrial.set(trial, file);
         return file;
     }
 
     @Override
     public void continueFrom(TrialView trial, List<Result> results) {
-        F file = open.get(trial.id());
-        if (file != null && file.results == results.size()) {
-            return;
+        F file = fileOfTrial.get(trial);
+        if (file != null) {
+            if (file.results == results.size()) {
+                return;
+            }
+            close(trial);
         }
-        close(trial);
         file = results.isEmpty() ? openEmpty(trial, file == null ? writerForClosed(trial) : file.writer()) : openCut(trial, results.size());
         for (int i = file.results; i < results.size(); i++) {
             add(file, results.get(i), trial.config());
@@ -227,6 +234,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     public void onExperimentEnd(List<? extends TrialView> trials) {
         List<F> files = new ArrayList<>(open.values());
         open.clear();
+        trials.forEach(fileOfTrial::remove);
         RuntimeException first = null;
         for (F f : files) {
             first = closing(f::close, first);
@@ -254,6 +262,7 @@ abstract class PerTrialFileCallback<F extends TrialFile> implements Callback, Re
     }
 
     private void close(TrialView trial) {
+        fileOfTrial.remove(trial);
         F file = open.remove(trial.id());
         if (file != null) {
             file.close();

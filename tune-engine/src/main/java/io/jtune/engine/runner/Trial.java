@@ -11,6 +11,7 @@ import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
 import java.nio.file.Path;
 import java.util.AbstractList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -71,6 +72,8 @@ public final class Trial implements TrialView {
     long retryAtNanos;
     /** The checkpoint folder the current run restored, or null. */
     Path restoredFrom;
+    /** The {@link TrialLocal} values set for the trial, each key followed by its value; null when none is set. */
+    private Object[] locals;
 
     /** A pending trial whose folder is {@code name} in {@code experimentDir}, its checkpoints kept by {@code checkpointPolicy}. */
     Trial(String id, int index, String name, String tag, Config config, ResourceRequest resources, Path experimentDir,
@@ -228,6 +231,64 @@ public final class Trial implements TrialView {
     @Override
     public TrialStatus status() {
         return status;
+    }
+
+    /** The value kept for {@code key}, or null. */
+    Object local(TrialLocal<?> key) {
+        Object[] pairs = locals;
+        if (pairs != null) {
+            for (int i = 0; i < pairs.length; i += 2) {
+                if (pairs[i] == key) {
+                    return pairs[i + 1];
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Keeps {@code value} for {@code key}; null removes it, and the last removal frees the pairs. */
+    void setLocal(TrialLocal<?> key, Object value) {
+        int free = -1;
+        if (locals != null) {
+            for (int i = 0; i < locals.length; i += 2) {
+                if (locals[i] == key) {
+                    free = i;
+                    break;
+                }
+                if (locals[i] == null && free < 0) {
+                    free = i;
+                }
+            }
+        }
+        if (value == null) {
+            if (free >= 0 && locals[free] == key) {
+                locals[free] = null;
+                locals[free + 1] = null;
+                freeLocalsIfEmpty();
+            }
+            return;
+        }
+        if (free < 0) {
+            int size = locals == null ? 0 : locals.length;
+            locals = locals == null ? new Object[4] : Arrays.copyOf(locals, size * 2);
+            free = size;
+        }
+        locals[free] = key;
+        locals[free + 1] = value;
+    }
+
+    /** How many key-value pairs the trial has room for (for tests). */
+    int localPairs() {
+        return locals == null ? 0 : locals.length / 2;
+    }
+
+    private void freeLocalsIfEmpty() {
+        for (int i = 0; i < locals.length; i += 2) {
+            if (locals[i] != null) {
+                return;
+            }
+        }
+        locals = null;
     }
 
     @Override

@@ -46,15 +46,46 @@ final class AshaBracket {
     }
 
     /**
-     * Records the trial at the highest rung it reached and has not been recorded at; STOP when its
-     * score is below that rung's cut-off. {@code score} is signed (larger is better).
+     * A trial of this bracket, as its scheduler keeps it on the trial: the rungs it is known to be
+     * recorded at (the first {@value #MARKED_RUNGS}), so a result between two rungs is judged without
+     * looking the trial up in a rung's map of every trial recorded there. {@code restores} tells the
+     * scheduler's state the marks were made against.
      */
-    Decision onResult(String trialId, double time, double score) {
+    static final class Member {
+        private static final int MARKED_RUNGS = Long.SIZE;
+        final AshaBracket bracket;
+        final int restores;
+        private long recordedRungs;
+
+        Member(AshaBracket bracket, int restores) {
+            this.bracket = bracket;
+            this.restores = restores;
+        }
+
+        boolean isRecordedAt(int rung) {
+            return rung < MARKED_RUNGS && (recordedRungs & (1L << rung)) != 0;
+        }
+
+        void recordedAt(int rung) {
+            if (rung < MARKED_RUNGS) {
+                recordedRungs |= 1L << rung;
+            }
+        }
+    }
+
+    /**
+     * Records the trial at the highest rung it reached and has not been recorded at; STOP when its
+     * score is below that rung's cut-off. {@code score} is signed (larger is better). {@code member}
+     * is the trial's membership of this bracket.
+     */
+    Decision onResult(Member member, String trialId, double time, double score) {
         for (int i = 0; i < milestones.length; i++) {
             if (time < milestones[i]) {
                 continue;
             }
-            if (recorded.get(i).putIfAbsent(trialId, score) != null) {
+            boolean known = member.isRecordedAt(i) || recorded.get(i).putIfAbsent(trialId, score) != null;
+            member.recordedAt(i);
+            if (known) {
                 if (!stopLastTrials) {
                     return Decision.CONTINUE;
                 }

@@ -6,6 +6,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.runner.TrialLocal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -38,6 +39,10 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
     private final List<AshaBracket> brackets = new ArrayList<>();
     private final double[] bracketProbabilities;
     private final Map<String, Integer> bracketOfTrial = new HashMap<>();
+    /** Each trial's bracket as the trial holds it, read for each result without a lookup in {@link #bracketOfTrial}. */
+    private final TrialLocal<AshaBracket.Member> memberships = new TrialLocal<>();
+    /** How many times the state was restored: a membership made before the last restore is made again. */
+    private int restores;
     private MetricTarget target;
     private SeededRandom random;
     private int numStopped;
@@ -110,7 +115,8 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
         if (time >= maxT && stopLastTrials) {
             decision = Decision.STOP;
         } else {
-            decision = bracketOf(trial).onResult(trial.id(), time, target.score(result));
+            AshaBracket.Member member = memberOf(trial);
+            decision = member.bracket.onResult(member, trial.id(), time, target.score(result));
         }
         if (decision == Decision.STOP) {
             numStopped++;
@@ -126,9 +132,15 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
     @Override
     public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
         if (result != null && result.has(timeAttr) && result.has(target.metric()) && bracketOfTrial.containsKey(trial.id())) {
-            bracketOf(trial).onResult(trial.id(), result.getDouble(timeAttr), target.score(result));
+            AshaBracket.Member member = memberOf(trial);
+            member.bracket.onResult(member, trial.id(), result.getDouble(timeAttr), target.score(result));
         }
+        forget(trial);
+    }
+
+    private void forget(TrialView trial) {
         bracketOfTrial.remove(trial.id());
+        memberships.remove(trial);
     }
 
     /** A failed trial keeps its bracket: it may be retried. */
@@ -138,7 +150,7 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
 
     @Override
     public void onTrialRemove(RunnerView runner, TrialView trial) {
-        bracketOfTrial.remove(trial.id());
+        forget(trial);
     }
 
     @Override
@@ -146,12 +158,18 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
         return fifo.chooseTrialToRun(runner);
     }
 
-    private AshaBracket bracketOf(TrialView trial) {
-        Integer index = bracketOfTrial.get(trial.id());
-        if (index == null) {
-            throw new IllegalStateException(NAME + ": trial " + trial.id() + " reported a result but was never added (onTrialAdd)");
+    /** The trial's membership of its bracket, as the trial holds it (made from {@link #bracketOfTrial} when it holds none made since the last restore). */
+    private AshaBracket.Member memberOf(TrialView trial) {
+        AshaBracket.Member member = memberships.get(trial);
+        if (member == null || member.restores != restores) {
+            Integer index = bracketOfTrial.get(trial.id());
+            if (index == null) {
+                throw new IllegalStateException(NAME + ": trial " + trial.id() + " reported a result but was never added (onTrialAdd)");
+            }
+            member = new AshaBracket.Member(brackets.get(index), restores);
+            memberships.set(trial, member);
         }
-        return brackets.get(index);
+        return member;
     }
 
     private void requireSetup() {
@@ -206,6 +224,7 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
             throw new IllegalArgumentException(NAME + ": the saved state has " + state.rungs().size() + " brackets but this scheduler has "
                     + brackets.size() + "; resume with the same brackets setting");
         }
+        restores++;
         random.restore(state.random());
         numStopped = state.numStopped();
         bracketOfTrial.clear();

@@ -50,10 +50,10 @@ class AsyncHyperBandSchedulerTest {
         // Ray's _Bracket docstring: _Bracket(min_t=1, max_t=10, rf=2, s=0), rungs 8, 4, 2, 1
         AshaBracket b = new AshaBracket(1, 10, 2, 0, true);
         assertArrayEquals(new double[] {8, 4, 2, 1}, b.milestones());
-        assertEquals(Decision.CONTINUE, b.onResult("t1", 1, 2));
-        assertEquals(Decision.CONTINUE, b.onResult("t2", 1, 4));
+        assertEquals(Decision.CONTINUE, b.onResult(new AshaBracket.Member(b, 0), "t1", 1, 2));
+        assertEquals(Decision.CONTINUE, b.onResult(new AshaBracket.Member(b, 0), "t2", 1, 4));
         assertEquals(3.0, b.cutoff(3));
-        assertEquals(Decision.STOP, b.onResult("t3", 1, 1));
+        assertEquals(Decision.STOP, b.onResult(new AshaBracket.Member(b, 0), "t3", 1, 1));
         assertEquals(2.0, b.cutoff(3));
     }
 
@@ -79,6 +79,22 @@ class AsyncHyperBandSchedulerTest {
         assertEquals(Decision.STOP, runner.report(b, "acc", 1, 5));
         assertEquals(7.75, s.bracket(0).cutoff(2), 1e-12, "p75 of [10, 1]: both recorded at rung 4");
         assertEquals(10.0, s.bracket(0).cutoff(3), "only a was recorded at rung 1");
+    }
+
+    @Test
+    void aRestoredStateForgetsTheRungsTrialsWereRecordedAtAfterIt() {
+        AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder().maxT(8).reductionFactor(2), Mode.MAX, 1);
+        FakeRunner runner = new FakeRunner(s);
+        FakeTrial a = runner.add("a");
+        String beforeAnyResult = s.saveState();
+        assertEquals(Decision.CONTINUE, runner.report(a, "acc", 10, 1));
+        assertEquals(Decision.CONTINUE, runner.report(a, "acc", 20, 1), "recorded at rung 1 already: no new cut-off");
+        assertEquals(10.0, s.bracket(0).cutoff(3));
+
+        s.restoreState(beforeAnyResult);
+        assertTrue(Double.isNaN(s.bracket(0).cutoff(3)), "the restored state has no score at rung 1");
+        assertEquals(Decision.CONTINUE, runner.report(a, "acc", 30, 1));
+        assertEquals(30.0, s.bracket(0).cutoff(3), "the trial is recorded at rung 1 again, as the restored state lacks it");
     }
 
     @Test

@@ -1,0 +1,122 @@
+package io.jtune.engine.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
+import io.jtune.api.Result;
+import io.jtune.api.TrialStatus;
+import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.CheckpointPolicy;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class TrialLocalTest {
+
+    private static Trial trial(String id) {
+        return new Trial(id, 0, "T_" + id, "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), CheckpointPolicy.NONE,
+                trial -> new ColumnarHistory(new ColumnarHistory.KeyLists()));
+    }
+
+    @Test
+    void eachKeyKeepsItsOwnValueOnEachTrial() {
+        TrialLocal<String> first = new TrialLocal<>();
+        TrialLocal<Integer> second = new TrialLocal<>();
+        TrialLocal<String> third = new TrialLocal<>();
+        Trial a = trial("a");
+        Trial b = trial("b");
+        first.set(a, "a1");
+        second.set(a, 2);
+        third.set(a, "a3");
+        first.set(b, "b1");
+        assertEquals("a1", first.get(a));
+        assertEquals(2, second.get(a));
+        assertEquals("a3", third.get(a));
+        assertEquals("b1", first.get(b));
+        assertNull(second.get(b));
+
+        first.set(a, "a1 again");
+        second.remove(a);
+        assertEquals("a1 again", first.get(a));
+        assertNull(second.get(a));
+        assertEquals("a3", third.get(a), "removing one key leaves the others");
+        second.set(a, 4);
+        assertEquals(4, second.get(a), "a removed key's place is taken again");
+        assertEquals("a3", third.get(a));
+    }
+
+    @Test
+    void aTrialWhoseValuesAreAllRemovedHoldsNone() {
+        TrialLocal<String> first = new TrialLocal<>();
+        TrialLocal<String> second = new TrialLocal<>();
+        Trial a = trial("a");
+        first.set(a, "1");
+        second.set(a, "2");
+        first.remove(a);
+        second.remove(a);
+        second.remove(a);
+        assertNull(first.get(a));
+        assertNull(second.get(a));
+        assertEquals(0, a.localPairs(), "the pairs are freed with the last value");
+    }
+
+    @Test
+    void aViewThatIsNotTheEnginesTrialKeepsItsValueByItsId() {
+        TrialLocal<String> local = new TrialLocal<>();
+        local.set(new View("x"), "x's");
+        assertEquals("x's", local.get(new View("x")), "another view of the same trial id");
+        assertNull(local.get(new View("y")));
+        local.remove(new View("x"));
+        assertNull(local.get(new View("x")));
+    }
+
+    private record View(String id) implements TrialView {
+        @Override
+        public String name() {
+            return id;
+        }
+
+        @Override
+        public String experimentTag() {
+            return "";
+        }
+
+        @Override
+        public Config config() {
+            return Config.empty();
+        }
+
+        @Override
+        public TrialStatus status() {
+            return TrialStatus.RUNNING;
+        }
+
+        @Override
+        public Result lastResult() {
+            return null;
+        }
+
+        @Override
+        public ResourceRequest resources() {
+            return ResourceRequest.DEFAULT;
+        }
+
+        @Override
+        public int numFailures() {
+            return 0;
+        }
+
+        @Override
+        public Optional<Checkpoint> latestCheckpoint() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Path localDir() {
+            return Path.of(id);
+        }
+    }
+}

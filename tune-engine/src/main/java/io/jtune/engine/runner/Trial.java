@@ -72,6 +72,8 @@ public final class Trial implements TrialView {
     long retryAtNanos;
     /** The checkpoint folder the current run restored, or null. */
     Path restoredFrom;
+    /** Room for this many {@link TrialLocal} values at first: the engine's two loggers and a scheduler. */
+    private static final int FIRST_LOCALS = 3;
     /** The {@link TrialLocal} values set for the trial, each key followed by its value; null when none is set. */
     private Object[] locals;
 
@@ -269,9 +271,8 @@ public final class Trial implements TrialView {
             return;
         }
         if (free < 0) {
-            int size = locals == null ? 0 : locals.length;
-            locals = locals == null ? new Object[4] : Arrays.copyOf(locals, size * 2);
-            free = size;
+            free = locals == null ? 0 : locals.length;
+            locals = locals == null ? new Object[2 * FIRST_LOCALS] : Arrays.copyOf(locals, 2 * locals.length);
         }
         locals[free] = key;
         locals[free + 1] = value;

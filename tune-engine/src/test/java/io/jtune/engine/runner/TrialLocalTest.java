@@ -2,6 +2,7 @@ package io.jtune.engine.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
@@ -11,6 +12,8 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +49,21 @@ class TrialLocalTest {
         second.set(a, 4);
         assertEquals(4, second.get(a), "a removed key's place is taken again");
         assertEquals("a3", third.get(a));
+    }
+
+    @Test
+    void aTrialMakesRoomForMoreValuesAsTheyCome() {
+        Trial a = trial("a");
+        List<TrialLocal<Integer>> locals = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            TrialLocal<Integer> local = new TrialLocal<>();
+            local.set(a, i);
+            locals.add(local);
+        }
+        for (int i = 0; i < 10; i++) {
+            assertEquals(i, locals.get(i).get(a));
+        }
+        assertTrue(a.localPairs() >= 10);
     }
 
     @Test

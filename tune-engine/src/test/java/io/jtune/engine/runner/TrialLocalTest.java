@@ -6,15 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.Result;
-import io.jtune.api.TrialStatus;
-import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.TestTrialView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TrialLocalTest {
@@ -84,57 +80,14 @@ class TrialLocalTest {
     @Test
     void aViewThatIsNotTheEnginesTrialKeepsItsValueByItsId() {
         TrialLocal<String> local = new TrialLocal<>();
-        local.set(new View("x"), "x's");
-        assertEquals("x's", local.get(new View("x")), "another view of the same trial id");
-        assertNull(local.get(new View("y")));
-        local.remove(new View("x"));
-        assertNull(local.get(new View("x")));
+        local.set(view("x"), "x's");
+        assertEquals("x's", local.get(view("x")), "another view of the same trial id");
+        assertNull(local.get(view("y")));
+        local.remove(view("x"));
+        assertNull(local.get(view("x")));
     }
 
-    private record View(String id) implements TrialView {
-        @Override
-        public String name() {
-            return id;
-        }
-
-        @Override
-        public String experimentTag() {
-            return "";
-        }
-
-        @Override
-        public Config config() {
-            return Config.empty();
-        }
-
-        @Override
-        public TrialStatus status() {
-            return TrialStatus.RUNNING;
-        }
-
-        @Override
-        public Result lastResult() {
-            return null;
-        }
-
-        @Override
-        public ResourceRequest resources() {
-            return ResourceRequest.DEFAULT;
-        }
-
-        @Override
-        public int numFailures() {
-            return 0;
-        }
-
-        @Override
-        public Optional<Checkpoint> latestCheckpoint() {
-            return Optional.empty();
-        }
-
-        @Override
-        public Path localDir() {
-            return Path.of(id);
-        }
+    private static TestTrialView view(String id) {
+        return new TestTrialView(id, Config.empty(), null);
     }
 }

@@ -1,11 +1,15 @@
 package io.jtune.api;
 
+import java.util.AbstractSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -17,17 +21,24 @@ import java.util.Set;
  * <p>Typed getters convert between number types and throw {@link NoSuchElementException} naming
  * the key and the keys that exist when it is missing, or {@link ClassCastException} naming the key
  * and the actual type when it has another type.
+ *
+ * <p>A config keeps its keys and values in two arrays (a driver holds one per trial, so no map entries,
+ * table or views per config); a key is found by a scan, as configs hold a few to a few dozen keys.
  */
 public final class Config {
     /** The separator of path keys, as in Ray Tune's flattened configs. */
     public static final String PATH_SEPARATOR = "/";
 
-    private static final Config EMPTY = new Config(Map.of());
+    private static final Config EMPTY = new Config(new String[0], new Object[0]);
 
-    private final Map<String, Object> values;
+    /** The top-level keys, distinct, in insertion order. */
+    private final String[] keys;
+    /** {@code values[i]} is the (frozen) value of {@code keys[i]}. */
+    private final Object[] values;
 
-    private Config(Map<String, Object> frozen) {
-        this.values = frozen;
+    private Config(String[] keys, Object[] values) {
+        this.keys = keys;
+        this.values = values;
     }
 
     public static Config empty() {
@@ -36,11 +47,17 @@ public final class Config {
 
     /** A config holding a deep, immutable copy of {@code map}; nested maps become nested configs. */
     public static Config of(Map<String, ?> map) {
-        Map<String, Object> copy = new LinkedHashMap<>();
-        for (Map.Entry<String, ?> e : map.entrySet()) {
-            copy.put(e.getKey(), freeze(e.getValue()));
+        if (map.isEmpty()) {
+            return EMPTY;
         }
-        return new Config(Collections.unmodifiableMap(copy));
+        String[] keys = new String[map.size()];
+        Object[] values = new Object[keys.length];
+        int i = 0;
+        for (Map.Entry<String, ?> e : map.entrySet()) {
+            keys[i] = Objects.requireNonNull(e.getKey(), "a config key is null");
+            values[i++] = freeze(e.getValue());
+        }
+        return new Config(keys, values);
     }
 
     /** A config from path keys ({@code "a/b" -> 1} becomes {@code a: {b: 1}}), in the order given. */
@@ -169,11 +186,38 @@ public final class Config {
 
     /** The top-level keys, in insertion order. */
     public Set<String> keys() {
-        return values.keySet();
+        return new KeySet();
     }
 
     public boolean isEmpty() {
-        return values.isEmpty();
+        return keys.length == 0;
+    }
+
+    /** A read-only view of {@link #keys}, in order. */
+    private final class KeySet extends AbstractSet<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.asList(keys).iterator(); // its remove() throws: read-only
+        }
+
+        @Override
+        public int size() {
+            return keys.length;
+        }
+
+        @Override
+        public boolean contains(Object o) {
+            return o instanceof String key && indexOf(key) >= 0;
+        }
+    }
+
+    private int indexOf(String key) {
+        for (int i = 0; i < keys.length; i++) {
+            if (key.equals(keys[i])) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** A new config with the key (or path) set to the value; this one is unchanged. */
@@ -198,11 +242,11 @@ public final class Config {
     }
 
     private void flattenInto(String prefix, Map<String, Object> out) {
-        for (Map.Entry<String, Object> e : values.entrySet()) {
-            if (e.getValue() instanceof Config c && !c.isEmpty()) {
-                c.flattenInto(prefix + e.getKey() + PATH_SEPARATOR, out);
+        for (int i = 0; i < keys.length; i++) {
+            if (values[i] instanceof Config c && !c.isEmpty()) {
+                c.flattenInto(prefix + keys[i] + PATH_SEPARATOR, out);
             } else {
-                out.put(prefix.isEmpty() ? e.getKey() : prefix + e.getKey(), e.getValue());
+                out.put(prefix.isEmpty() ? keys[i] : prefix + keys[i], values[i]);
             }
         }
     }
@@ -210,8 +254,8 @@ public final class Config {
     /** Plain nested maps and lists (for JSON writers); a fresh mutable copy. */
     public Map<String, Object> toMap() {
         Map<String, Object> out = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : values.entrySet()) {
-            out.put(e.getKey(), plain(e.getValue()));
+        for (int i = 0; i < keys.length; i++) {
+            out.put(keys[i], plain(values[i]));
         }
         return out;
     }
@@ -229,11 +273,13 @@ public final class Config {
     private static final Object MISSING = new Object();
 
     private Object lookup(String key, boolean required) {
-        if (values.containsKey(key)) {
-            return values.get(key);
+        int at = indexOf(key);
+        if (at >= 0) {
+            return values[at];
         }
         int slash = key.indexOf(PATH_SEPARATOR);
-        if (slash > 0 && values.get(key.substring(0, slash)) instanceof Config nested) {
+        int parent = slash > 0 ? indexOf(key.substring(0, slash)) : -1;
+        if (parent >= 0 && values[parent] instanceof Config nested) {
             String rest = key.substring(slash + 1);
             if (nested.has(rest)) {
                 return nested.get(rest);
@@ -260,12 +306,26 @@ public final class Config {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Config c && values.equals(c.values);
+        if (!(o instanceof Config c) || c.keys.length != keys.length) {
+            return false;
+        }
+        for (int i = 0; i < keys.length; i++) {
+            int j = c.indexOf(keys[i]);
+            if (j < 0 || !Objects.equals(values[i], c.values[j])) {
+                return false;
+            }
+        }
+        return true;
     }
 
+    /** As a map's hash code: the sum of each key's hash XOR its value's. */
     @Override
     public int hashCode() {
-        return values.hashCode();
+        int h = 0;
+        for (int i = 0; i < keys.length; i++) {
+            h += keys[i].hashCode() ^ Objects.hashCode(values[i]);
+        }
+        return h;
     }
 
     /** Ray-style {@code key=value} pairs of the leaves, comma-separated. */

@@ -2,6 +2,9 @@ package io.jtune.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,6 +71,25 @@ class ConfigTest {
         assertEquals(List.of("b", "model", "a"), List.copyOf(c.keys()));
         assertEquals(flat, c.flatten());
         assertEquals(Config.of(Map.of("model", Map.of("lr", 0.01, "units", 32), "a", "x", "b", 1)), c);
+    }
+
+    @Test
+    void equalityAndHashAreThoseOfAMapOfItsKeysAndValues() {
+        Map<String, Object> ab = new LinkedHashMap<>();
+        ab.put("a", 1);
+        ab.put("b", null);
+        Map<String, Object> ba = new LinkedHashMap<>();
+        ba.put("b", null);
+        ba.put("a", 1);
+        Config c = Config.of(ab);
+        assertEquals(Config.of(ba), c);
+        assertEquals(ab.hashCode(), c.hashCode());
+        assertNotEquals(Config.of(Map.of("a", 1)), c);
+        assertNotEquals(Config.of(Map.of("a", 1, "c", 2)), c);
+        assertTrue(c.has("b") && c.keys().contains("b"));
+        assertNull(c.get("b"));
+        assertFalse(c.keys().contains("c"));
+        assertSame(Config.empty(), Config.of(Map.of()));
     }
 
     @Test

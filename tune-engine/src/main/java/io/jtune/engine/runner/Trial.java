@@ -40,8 +40,10 @@ public final class Trial implements TrialView {
     private final Path experimentDir;
     private final CheckpointPolicy checkpointPolicy;
     private final ResultHistory history;
-    /** The trial's folder once it exists, else null ({@link #localDir()} derives it). */
+    /** The trial's folder while it exists and the trial is not finished, else null ({@link #localDir()} derives it). */
     private Path dir;
+    /** True once the trial's folder exists. */
+    private boolean folderExists;
     /** Null until a checkpoint is tracked. */
     private TrialCheckpoints checkpoints;
     private String tag;
@@ -99,16 +101,25 @@ public final class Trial implements TrialView {
     /**
      * Moves to {@code to}, or throws naming both states when the lifecycle forbids it. A finished
      * trial keeps its last result only as its {@linkplain ResultHistory#finished history} decides
-     * (compact, or rebuilt when asked); a retried one takes it back.
+     * (compact, or rebuilt when asked) and derives its folder's path when asked; a retried one takes
+     * both back.
      */
     void transitionTo(TrialStatus to) {
         if (!isAllowed(status, to)) {
             throw new IllegalStateException("trial " + name + " cannot go from " + status + " to " + to);
         }
-        if (to.isFinished() && lastResult != null) {
-            lastResult = history.finished(lastResult);
-        } else if (status.isFinished() && !to.isFinished() && lastResult == null) {
-            lastResult = history.last();
+        if (to.isFinished()) {
+            if (lastResult != null) {
+                lastResult = history.finished(lastResult);
+            }
+            dir = null;
+        } else if (status.isFinished()) {
+            if (lastResult == null) {
+                lastResult = history.last();
+            }
+            if (folderExists) {
+                dir = localDir();
+            }
         }
         status = to;
     }
@@ -320,11 +331,12 @@ public final class Trial implements TrialView {
 
     /** True once {@link #folderCreated()} was called. */
     boolean hasFolder() {
-        return dir != null;
+        return folderExists;
     }
 
-    /** Notes that the trial's folder exists: the path is kept from now on. */
+    /** Notes that the trial's folder exists: its path is kept until the trial finishes (then derived when asked). */
     void folderCreated() {
+        folderExists = true;
         dir = localDir();
     }
 

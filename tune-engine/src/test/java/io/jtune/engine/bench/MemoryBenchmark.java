@@ -1,5 +1,6 @@
 package io.jtune.engine.bench;
 
+import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import io.jtune.engine.ResultGrid;
@@ -22,7 +23,9 @@ import javax.management.ObjectName;
  * (default 100,000) no-op trials of 10 results each, random search, output files on and then off.
  * Every {@code N/10} completed trials it collects garbage and prints the heap in use; at the end the
  * growth per 1,000 trials (least squares over the samples after the first) and the time;
- * {@code -Dhistogram=true} prints the largest classes on the heap at the last sample. Run it in
+ * {@code -Dhistogram=true} prints the largest classes on the heap at the last sample; {@code -Dparams=true}
+ * gives each trial three sampled hyperparameters (a log-uniform {@code lr}, a {@code units} integer, an
+ * {@code optimizer} choice), so its config holds values as a real trial's does. Run it in
  * a small heap to show the run fits:
  * {@code mvn -q -pl tune-engine -am test-compile exec:exec -Dexec.skip=true -Dexec.classpathScope=test -Dexec.executable=java
  * "-Dexec.args=-Xmx256m -cp %classpath io.jtune.engine.bench.MemoryBenchmark" [-Djtune.bench.storage=/dev/shm]}.
@@ -87,15 +90,18 @@ public final class MemoryBenchmark {
 
     public static void main(String[] args) throws IOException {
         int trials = Integer.getInteger("trials", 100_000);
-        System.out.printf(Locale.ROOT, "%,d no-op trials x %d results, max heap %,d MB, experiments under %s%n",
-                trials, RESULTS, Runtime.getRuntime().maxMemory() >> 20, STORAGE);
+        SearchSpace space = Boolean.getBoolean("params")
+                ? SearchSpace.builder().loguniform("lr", 1e-5, 1e-1).randint("units", 16, 512).choice("optimizer", "adam", "sgd", "rmsprop").build()
+                : SearchSpace.empty();
+        System.out.printf(Locale.ROOT, "%,d no-op trials x %d results, %d hyperparameters, max heap %,d MB, experiments under %s%n",
+                trials, RESULTS, space.domains().size(), Runtime.getRuntime().maxMemory() >> 20, STORAGE);
         for (boolean files : new boolean[] {true, false}) {
             Path storage = Files.createTempDirectory(STORAGE, "jtune-memory");
             try {
                 System.out.println("  output files " + (files ? "on" : "off") + ":");
                 HeapSampler sampler = new HeapSampler(trials / 10);
                 long start = System.nanoTime();
-                ResultGrid grid = Tuner.of(EngineBenchmark.NoOp.class).name("memory").storagePath(storage).numSamples(trials)
+                ResultGrid grid = Tuner.of(EngineBenchmark.NoOp.class).name("memory").space(space).storagePath(storage).numSamples(trials)
                         .stop(Stoppers.maximumIteration(RESULTS)).progress(false).outputFiles(files).callbacks(sampler).seed(1).fit();
                 double seconds = (System.nanoTime() - start) / 1e9;
                 if (grid.numTerminated() != trials) {

@@ -62,7 +62,7 @@ public final class CheckpointIo implements AutoCloseable {
      * Replaces {@code file} with {@code content} in the background, as {@link #writeAtomicallyNow}
      * does; the future fails with the {@link java.io.UncheckedIOException} of a failed write.
      */
-    public CompletableFuture<Void> writeAtomically(Path file, byte[] content) {
+    public CompletableFuture<Void> writeAtomically(Path file, PiecedBytes content) {
         return CompletableFuture.runAsync(() -> {
             try {
                 writeAtomicallyNow(file, content);
@@ -77,12 +77,13 @@ public final class CheckpointIo implements AutoCloseable {
      * in the same folder is written and forced to disk, then renamed over it. Readers see the old or
      * the new content, never a mix.
      */
-    public static void writeAtomicallyNow(Path file, byte[] content) throws IOException {
+    public static void writeAtomicallyNow(Path file, PiecedBytes content) throws IOException {
         Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
         try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buffer = ByteBuffer.wrap(content);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
+            ByteBuffer[] buffers = content.buffers();
+            long left = content.size();
+            while (left > 0) {
+                left -= channel.write(buffers);
             }
             channel.force(true);
         }

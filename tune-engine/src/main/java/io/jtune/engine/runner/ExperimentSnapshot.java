@@ -6,6 +6,7 @@ import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +15,10 @@ final class ExperimentSnapshot {
     private ExperimentSnapshot() {
     }
 
-    /** {@code searcher}, {@code scheduler} and {@code stoppers} save the state; the spec's instances name their types. */
+    /**
+     * {@code searcher}, {@code scheduler} and {@code stoppers} save the state; the spec's instances name their types.
+     * The trials' entries are made as they are read ({@link TrialStates}), so serialise the state before the trials change.
+     */
     static ExperimentState take(ExperimentSpec spec, String idPrefix, boolean stopped, List<Trial> trials,
                                 SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers) {
         ExperimentState.RunnerState runner = ExperimentState.RunnerState.of(spec.name(), spec.trainable().name(), spec.seed(), spec.metric(),
@@ -26,14 +30,35 @@ final class ExperimentSnapshot {
         for (int i = 0; i < stoppers.size(); i++) {
             stopperStates.add(ExperimentState.componentState("stopper", spec.stoppers().get(i), stoppers.get(i).saveState()));
         }
-        List<ExperimentState.TrialState> trialStates = new ArrayList<>(trials.size());
-        for (Trial t : trials) {
-            trialStates.add(state(t, spec.resources()));
-        }
         return new ExperimentState(ExperimentState.FORMAT, System.currentTimeMillis() / 1000.0, runner, settings,
                 ExperimentState.componentState("searcher", spec.searcher(), searcher.saveState()),
                 ExperimentState.componentState("scheduler", spec.scheduler(), scheduler.saveState()),
-                stopperStates, trialStates);
+                stopperStates, new TrialStates(trials, spec.resources()));
+    }
+
+    /**
+     * The trials' entries, each made when it is read: the snapshot's writer reads them one after the
+     * other right after {@link #take}, on the same thread, so a snapshot of 100,000 trials holds one
+     * entry (and its config's map) at a time instead of all of them beside the JSON.
+     */
+    private static final class TrialStates extends AbstractList<ExperimentState.TrialState> {
+        private final List<Trial> trials;
+        private final ResourceRequest perTrial;
+
+        TrialStates(List<Trial> trials, ResourceRequest perTrial) {
+            this.trials = trials;
+            this.perTrial = perTrial;
+        }
+
+        @Override
+        public ExperimentState.TrialState get(int index) {
+            return state(trials.get(index), perTrial);
+        }
+
+        @Override
+        public int size() {
+            return trials.size();
+        }
     }
 
     /** The sorted paths of the spec's search space: as the snapshot records them, and the order trial tags list them in. */

@@ -23,6 +23,7 @@ import io.jtune.api.TuneException;
 import io.jtune.api.spi.Objective;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.FailFast;
+import io.jtune.engine.checkpoint.PiecedBytes;
 import io.jtune.engine.schedule.SchedulerObserver;
 import io.jtune.engine.search.SearcherWrapper;
 import java.io.IOException;
@@ -181,13 +182,16 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
     public record CheckpointState(String path, long trainingIteration, double timeTotalS, double score) {
     }
 
-    /** This state as JSON bytes. */
-    public byte[] toJson() {
+    /** This state as JSON bytes, in pieces (a large experiment's state is never copied into one array). */
+    public PiecedBytes toJson() {
+        PiecedBytes json = new PiecedBytes();
         try {
-            return JSON.writeValueAsBytes(this);
-        } catch (JacksonException e) {
-            throw new TuneException("cannot serialise the state of experiment " + runner.experiment() + ": " + e.getOriginalMessage(), e);
+            JSON.writeValue(json, this);
+        } catch (IOException e) { // PiecedBytes throws none: a JacksonException
+            String why = e instanceof JacksonException j ? j.getOriginalMessage() : e.toString();
+            throw new TuneException("cannot serialise the state of experiment " + runner.experiment() + ": " + why, e);
         }
+        return json;
     }
 
     /**

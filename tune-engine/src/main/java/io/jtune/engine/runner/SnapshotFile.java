@@ -2,6 +2,7 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.TuneException;
 import io.jtune.engine.checkpoint.CheckpointIo;
+import io.jtune.engine.checkpoint.PiecedBytes;
 import io.jtune.engine.log.LazyLogger;
 import java.nio.file.Path;
 import java.util.concurrent.CompletionException;
@@ -27,7 +28,7 @@ final class SnapshotFile {
     }
 
     /** Writes the state in the background. */
-    void write(byte[] state) {
+    void write(PiecedBytes state) {
         io.writeAtomically(file, state).whenComplete((done, error) -> {
             if (error != null && failing.compareAndSet(false, true)) {
                 LOG.get().warn("cannot write the experiment state {} ({}); the run goes on and later snapshots try again. "
@@ -39,7 +40,7 @@ final class SnapshotFile {
     }
 
     /** Writes the state after every write asked before and waits for it. */
-    void writeFinal(byte[] state) {
+    void writeFinal(PiecedBytes state) {
         try {
             io.writeAtomically(file, state).join();
         } catch (CompletionException e) {

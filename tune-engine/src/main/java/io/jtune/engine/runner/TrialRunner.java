@@ -17,6 +17,7 @@ import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.MissingCheckpoints;
 import io.jtune.engine.ResumeMode;
 import io.jtune.engine.checkpoint.CheckpointIo;
+import io.jtune.engine.checkpoint.PiecedBytes;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.output.JsonLoggerCallback;
@@ -389,7 +390,7 @@ public final class TrialRunner {
     }
 
     /** The state as JSON, after the result logs are flushed so they hold every result the state's checkpoints are at. */
-    private byte[] takeSnapshot() {
+    private PiecedBytes takeSnapshot() {
         long start = System.nanoTime();
         for (ResultLog log : resultLogs) {
             try {
@@ -398,7 +399,7 @@ public final class TrialRunner {
                 throw ComponentException.of("callback", log, "flush", e);
             }
         }
-        byte[] state = ExperimentSnapshot.take(spec, idPrefix, stopRequested, trials, searcher, scheduler, stoppers).toJson();
+        PiecedBytes state = ExperimentSnapshot.take(spec, idPrefix, stopRequested, trials, searcher, scheduler, stoppers).toJson();
         snapshots.wrote(start, System.nanoTime() - start);
         return state;
     }

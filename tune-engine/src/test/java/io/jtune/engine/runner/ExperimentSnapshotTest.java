@@ -16,6 +16,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.engine.CheckpointPolicy;
+import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.search.SampleLimit;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
@@ -152,7 +153,9 @@ class ExperimentSnapshotTest {
         ObjectMapper plain = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).disable(MapperFeature.USE_ANNOTATIONS).build();
         ExperimentState state = new ExperimentState(ExperimentState.FORMAT, 1.5, null, null, null, null, List.of(), List.of(trial, pending));
         ObjectMapper reader = new ObjectMapper();
-        JsonNode written = reader.readTree(state.toJson()).get("trials");
+        Path file = storage.resolve(ExperimentState.FILE);
+        CheckpointIo.writeAtomicallyNow(file, state.toJson());
+        JsonNode written = reader.readTree(file.toFile()).get("trials");
         assertEquals(reader.readTree(plain.writeValueAsBytes(trial)), written.get(0));
         assertEquals(reader.readTree(plain.writeValueAsBytes(pending)), written.get(1));
     }

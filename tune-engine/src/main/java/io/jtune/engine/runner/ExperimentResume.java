@@ -189,7 +189,7 @@ final class ExperimentResume {
     }
 
     private Trial newTrial(String id, int index, String name, String tag, Config config, ResultHistory.Factory histories) {
-        return new Trial(id, index, name, tag, config, spec.resources(), experimentDir, spec.checkpoint(), histories);
+        return new Trial(id, index, trainablePrefix, name, tag, config, spec.resources(), experimentDir, spec.checkpoint(), histories);
     }
 
     private static long lastIteration(List<Result> logged) {

@@ -36,7 +36,10 @@ public final class Trial implements TrialView {
 
     private final String id;
     private final int index;
-    private final String name;
+    /** The start of the experiment's standard trial names ({@link TrialNames#trainablePrefix}), shared by its trials. */
+    private final String trainablePrefix;
+    /** Null while the trial is finished and its name is the standard one, which {@link #name()} then makes again. */
+    private String name;
     private final Path experimentDir;
     private final CheckpointPolicy checkpointPolicy;
     private final ResultHistory history;
@@ -79,11 +82,15 @@ public final class Trial implements TrialView {
     /** The {@link TrialLocal} values set for the trial, each key followed by its value; null when none is set. */
     private Object[] locals;
 
-    /** A pending trial whose folder is {@code name} in {@code experimentDir}, its checkpoints kept by {@code checkpointPolicy}. */
-    Trial(String id, int index, String name, String tag, Config config, ResourceRequest resources, Path experimentDir,
+    /**
+     * A pending trial whose folder is {@code name} in {@code experimentDir}, its checkpoints kept by {@code checkpointPolicy};
+     * {@code trainablePrefix} starts the experiment's standard names ({@link TrialNames#trialName}).
+     */
+    Trial(String id, int index, String trainablePrefix, String name, String tag, Config config, ResourceRequest resources, Path experimentDir,
           CheckpointPolicy checkpointPolicy, ResultHistory.Factory histories) {
         this.id = id;
         this.index = index;
+        this.trainablePrefix = trainablePrefix;
         this.name = name;
         this.tag = tag;
         this.config = config;
@@ -101,19 +108,23 @@ public final class Trial implements TrialView {
     /**
      * Moves to {@code to}, or throws naming both states when the lifecycle forbids it. A finished
      * trial keeps its last result only as its {@linkplain ResultHistory#finished history} decides
-     * (compact, or rebuilt when asked) and derives its folder's path when asked; a retried one takes
-     * both back.
+     * (compact, or rebuilt when asked) and makes its folder's path, and its name when it is the
+     * standard one, again when asked; a retried one takes them back.
      */
     void transitionTo(TrialStatus to) {
         if (!isAllowed(status, to)) {
-            throw new IllegalStateException("trial " + name + " cannot go from " + status + " to " + to);
+            throw new IllegalStateException("trial " + name() + " cannot go from " + status + " to " + to);
         }
         if (to.isFinished()) {
             if (lastResult != null) {
                 lastResult = history.finished(lastResult);
             }
             dir = null;
+            if (name.equals(TrialNames.trialName(trainablePrefix, id, tag))) {
+                name = null;
+            }
         } else if (status.isFinished()) {
+            name = name();
             if (lastResult == null) {
                 lastResult = history.last();
             }
@@ -228,7 +239,7 @@ public final class Trial implements TrialView {
 
     @Override
     public String name() {
-        return name;
+        return name != null ? name : TrialNames.trialName(trainablePrefix, id, tag);
     }
 
     @Override
@@ -326,7 +337,7 @@ public final class Trial implements TrialView {
 
     @Override
     public Path localDir() {
-        return dir != null ? dir : experimentDir.resolve(name);
+        return dir != null ? dir : experimentDir.resolve(name());
     }
 
     /** True once {@link #folderCreated()} was called. */
@@ -396,6 +407,6 @@ public final class Trial implements TrialView {
 
     @Override
     public String toString() {
-        return name + " [" + status + "]";
+        return name() + " [" + status + "]";
     }
 }

@@ -732,7 +732,7 @@ public final class TrialRunner {
         int index = nextIndex();
         String tag = TrialNames.experimentTag(index, config, tagPaths);
         String name = TrialNames.trialName(trainablePrefix, id, tag);
-        Trial trial = new Trial(id, index, name, tag, config, spec.resources(), experimentDir, spec.checkpoint(), histories);
+        Trial trial = new Trial(id, index, trainablePrefix, name, tag, config, spec.resources(), experimentDir, spec.checkpoint(), histories);
         trials.add(trial);
         byId.put(id, trial);
         counts[TrialStatus.PENDING.ordinal()]++;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class TrialLocalTest {
 
     private static Trial trial(String id) {
-        return new Trial(id, 0, "T_" + id, "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), CheckpointPolicy.NONE,
+        return new Trial(id, 0, "T_", "T_" + id, "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), CheckpointPolicy.NONE,
                 trial -> new ColumnarHistory(new ColumnarHistory.KeyLists()));
     }
 

@@ -283,7 +283,7 @@ class TrialRunnerTest {
     @Test
     void unknownTrialViewsAreRefused() {
         FirstComeScheduler scheduler = new FirstComeScheduler((runner, trial, result) -> {
-            runner.unpauseTrial(new Trial("zzzzz_00000", 0, "n", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("n"),
+            runner.unpauseTrial(new Trial("zzzzz_00000", 0, "T_", "n", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("n"),
                     io.jtune.engine.CheckpointPolicy.NONE, t -> new ColumnarHistory(new ColumnarHistory.KeyLists())));
             return Decision.CONTINUE;
         });

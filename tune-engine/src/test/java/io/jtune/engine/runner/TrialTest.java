@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class TrialTest {
 
     private static Trial trial() {
-        return new Trial("abcde_00000", 0, "T_abcde_00000_0", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), CheckpointPolicy.NONE,
+        return new Trial("abcde_00000", 0, "T_", "T_abcde_00000_0", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("x"), CheckpointPolicy.NONE,
                 trial -> new ColumnarHistory(new ColumnarHistory.KeyLists()));
     }
 
@@ -42,6 +42,24 @@ class TrialTest {
                 assertEquals(expected.get(from).contains(to), Trial.isAllowed(from, to), from + " -> " + to);
             }
         }
+    }
+
+    @Test
+    void aFinishedTrialsNameAndFolderAreTheOnesItRanWithThoughItStopsKeepingThem() {
+        Trial t = trial();
+        t.folderCreated();
+        t.transitionTo(TrialStatus.RUNNING);
+        t.transitionTo(TrialStatus.ERROR);
+        assertEquals("T_abcde_00000_0", t.name());
+        assertEquals(Path.of("x", "T_abcde_00000_0"), t.localDir());
+        t.transitionTo(TrialStatus.PENDING);
+        t.transitionTo(TrialStatus.RUNNING);
+        t.exploit(Config.of(Map.of("lr", 0.2)), "0_lr=0.2");
+        t.transitionTo(TrialStatus.TERMINATED);
+        assertEquals("T_abcde_00000_0", t.name(), "the name a trial started with, though its tag changed");
+        assertEquals("0_lr=0.2", t.experimentTag());
+        assertEquals(Path.of("x", "T_abcde_00000_0"), t.localDir());
+        assertTrue(t.hasFolder());
     }
 
     @Test

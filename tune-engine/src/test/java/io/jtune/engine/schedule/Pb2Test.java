@@ -112,18 +112,20 @@ class Pb2Test {
     }
 
     /**
-     * Measured (deterministic: trials take turns on one CPU): toy problem PB2 median 1.0979 against
-     * PBT 1.0868; moving learning rate PB2 0.2551 against PBT 0.2348. PB2 must match or beat PBT's
-     * median on both, and its worst seed must beat PBT's worst seed (1.048 against 0.932, 0.101
-     * against 0.056): bandit exploration is what keeps a 4-trial population from collapsing. With
+     * Measured over seeds 0-39 (deterministic: trials take turns on one CPU): toy problem PB2 median
+     * 1.0969 against PBT 1.0847; moving learning rate PB2 0.2349 against PBT 0.2303. PB2 must match or
+     * beat PBT's median on both, and its worst seed must beat PBT's worst seed (1.012 against 0.919,
+     * 0.017 against 0.001): bandit exploration is what keeps a 4-trial population from collapsing. With
      * Ray's first UCB weight, {@code sqrt(0.2 log(0.4 n))}, PB2 trailed on the moving learning rate
-     * (0.2267): it explored too little to follow the moving optimum.
+     * (0.2267 over seeds 0-9): it explored too little to follow the moving optimum. Ten seeds were too
+     * few for this claim: rounding-level changes to the GP's arithmetic moved PB2's median over seeds
+     * 0-9 from 0.2551 to 0.2275 (PBT 0.2348) and over 0-39 only from 0.2399 to 0.2349.
      */
     @Test
     void pb2MatchesPbtWithFourTrialsAtEqualBudget() throws Exception {
         for (PopulationProblems.Problem p : List.of(PopulationProblems.toy(), PopulationProblems.movingLearningRate())) {
-            double[] pbt = Pb2Benchmark.run(p, PopulationProblems::pbt, 10, dir);
-            double[] pb2 = Pb2Benchmark.run(p, PopulationProblems::pb2, 10, dir);
+            double[] pbt = Pb2Benchmark.run(p, PopulationProblems::pbt, 40, dir);
+            double[] pb2 = Pb2Benchmark.run(p, PopulationProblems::pb2, 40, dir);
             String detail = p.name() + ": PB2 " + Arrays.toString(pb2) + ", PBT " + Arrays.toString(pbt);
             assertTrue(SearcherBenchmark.median(pb2) >= SearcherBenchmark.median(pbt), detail);
             assertTrue(Arrays.stream(pb2).min().orElseThrow() > Arrays.stream(pbt).min().orElseThrow(), detail);

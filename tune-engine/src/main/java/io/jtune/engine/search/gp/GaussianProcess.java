@@ -6,7 +6,9 @@ import java.util.function.DoublePredicate;
  * A Gaussian process posterior with zero prior mean over standardised targets, under a
  * {@link Kernel} (the Matérn-5/2 of {@link GpHyperparameters} for GP-BO): the Cholesky factor of {@code K + noise I}, the weights
  * {@code alpha = (K + noise I)^-1 y} and the log marginal likelihood. A jitter is added to the
- * diagonal and grown when the factorisation fails.
+ * diagonal and grown when the factorisation fails. The factorisation and the solves subtract each
+ * term with a fused multiply-add ({@link Math#fma}: one rounding a term, and one instruction in the
+ * loops the JIT vectorises).
  */
 public final class GaussianProcess {
     private static final double JITTER = 1e-8;
@@ -86,8 +88,8 @@ public final class GaussianProcess {
     /**
      * The upper factor for {@code x} from {@code previous}'s rows of the training points both
      * share at the start, the other columns computed one at a time in the right-looking
-     * factorisation's order of operations (each entry subtracts its terms in row order, then is
-     * scaled by the inverse of its row's diagonal); null when too little is shared or a new
+     * factorisation's order of operations (each entry subtracts its terms in row order with fused
+     * multiply-adds, then is scaled by the inverse of its row's diagonal); null when too little is shared or a new
      * diagonal is not positive (a new factorisation then tries growing jitters).
      */
     private static double[][] extendedFactor(GaussianProcess previous, double[][] x, Kernel.CovarianceRows rows, double diagonal) {
@@ -109,13 +111,13 @@ public final class GaussianProcess {
             for (int i = 0; i < q; i++) {
                 double s = covariances[i];
                 for (int c = 0; c < i; c++) {
-                    s -= u[c][i] * u[c][q];
+                    s = Math.fma(-u[c][i], u[c][q], s);
                 }
                 u[i][q] = s * (1.0 / u[i][i]);
             }
             double d = diagonal;
             for (int c = 0; c < q; c++) {
-                d -= u[c][q] * u[c][q];
+                d = Math.fma(-u[c][q], u[c][q], d);
             }
             if (d <= 0) {
                 return null;
@@ -144,42 +146,52 @@ public final class GaussianProcess {
      * @throws IllegalStateException when no jitter makes the matrix positive definite
      */
     static double[][] factorWithJitter(double[][] k, double signalVariance, double noiseVariance) {
+        double[][] upper = new double[k.length][k.length];
+        if (!factorWithJitter(k, signalVariance, noiseVariance, upper)) {
+            throw new IllegalStateException("GP covariance is not positive definite even with jitter "
+                    + JITTER * signalVariance * Math.pow(100, JITTER_TRIES));
+        }
+        return upper;
+    }
+
+    /**
+     * {@link #factorWithJitter(double[][], double, double)} into {@code upper} (of {@code k}'s size;
+     * only its upper triangle is written); false when no jitter makes the matrix positive definite.
+     * Only the upper triangle of {@code k} is read.
+     */
+    static boolean factorWithJitter(double[][] k, double signalVariance, double noiseVariance, double[][] upper) {
         double jitter = JITTER * signalVariance;
-        for (int attempt = 0; ; attempt++) {
+        for (int attempt = 0; attempt <= JITTER_TRIES; attempt++, jitter *= 100) {
             double diag = signalVariance + noiseVariance + jitter;
             for (int i = 0; i < k.length; i++) {
                 k[i][i] = diag;
             }
-            double[][] upper = upperCholesky(k);
-            if (upper != null) {
-                return upper;
+            if (upperCholesky(k, upper)) {
+                return true;
             }
-            if (attempt == JITTER_TRIES) {
-                throw new IllegalStateException("GP covariance is not positive definite even with jitter " + jitter);
-            }
-            jitter *= 100;
         }
+        return false;
     }
 
     /**
-     * The upper Cholesky factor {@code U} ({@code U^T U = a}) of a symmetric matrix, by the
-     * right-looking algorithm, or null when {@code a} is not positive definite. Rows are finished
-     * {@value #BLOCK} at a time, and their updates of the rows below are applied together, one pass
-     * over each row (a quarter of the loads and stores); every entry still subtracts its terms in
-     * row order, so each value is the unblocked algorithm's, bit for bit.
+     * The upper Cholesky factor {@code U} ({@code U^T U = a}) of a symmetric matrix (its upper
+     * triangle) into {@code u}, by the right-looking algorithm, or false when {@code a} is not positive
+     * definite. Rows are finished {@value #BLOCK} at a time, and their updates of the rows below are
+     * applied together, one pass over each row (a quarter of the loads and stores); every entry still
+     * subtracts its terms in row order, each a fused multiply-add, so each value is the unblocked
+     * algorithm's, and {@link #extendedFactor}'s, bit for bit.
      */
-    private static double[][] upperCholesky(double[][] a) {
+    private static boolean upperCholesky(double[][] a, double[][] u) {
         int n = a.length;
-        double[][] u = new double[n][];
         for (int i = 0; i < n; i++) {
-            u[i] = a[i].clone();
+            System.arraycopy(a[i], i, u[i], i, n - i);
         }
         for (int first = 0; first < n; first += BLOCK) {
             int end = Math.min(n, first + BLOCK);
             for (int i = first; i < end; i++) {
                 double[] ui = u[i];
                 if (ui[i] <= 0) {
-                    return null;
+                    return false;
                 }
                 ui[i] = Math.sqrt(ui[i]);
                 double inverse = 1.0 / ui[i];
@@ -196,7 +208,7 @@ public final class GaussianProcess {
                 }
             }
         }
-        return u;
+        return true;
     }
 
     /** Row {@code i}'s update of rows {@code from} to {@code to} (exclusive): {@code u[q][p] -= u[i][q] u[i][p]}, {@code p >= q}. */
@@ -205,9 +217,9 @@ public final class GaussianProcess {
         int n = ui.length;
         for (int q = from; q < to; q++) {
             double[] uq = u[q];
-            double uiq = ui[q];
+            double uiq = -ui[q];
             for (int p = q; p < n; p++) {
-                uq[p] -= uiq * ui[p];
+                uq[p] = Math.fma(uiq, ui[p], uq[p]);
             }
         }
     }
@@ -221,17 +233,12 @@ public final class GaussianProcess {
         int n = r0.length;
         for (int q = first + BLOCK; q < n; q++) {
             double[] uq = u[q];
-            double a0 = r0[q];
-            double a1 = r1[q];
-            double a2 = r2[q];
-            double a3 = r3[q];
+            double a0 = -r0[q];
+            double a1 = -r1[q];
+            double a2 = -r2[q];
+            double a3 = -r3[q];
             for (int p = q; p < n; p++) {
-                double v = uq[p];
-                v -= a0 * r0[p];
-                v -= a1 * r1[p];
-                v -= a2 * r2[p];
-                v -= a3 * r3[p];
-                uq[p] = v;
+                uq[p] = Math.fma(a3, r3[p], Math.fma(a2, r2[p], Math.fma(a1, r1[p], Math.fma(a0, r0[p], uq[p]))));
             }
         }
     }
@@ -245,14 +252,14 @@ public final class GaussianProcess {
             x[j] /= uj[j];
             double xj = x[j];
             for (int i = j + 1; i < n; i++) {
-                x[i] -= xj * uj[i];
+                x[i] = Math.fma(-xj, uj[i], x[i]);
             }
         }
         for (int j = n - 1; j >= 0; j--) {
             x[j] /= u[j][j];
             double xj = x[j];
             for (int i = 0; i < j; i++) {
-                x[i] -= xj * u[i][j];
+                x[i] = Math.fma(-xj, u[i][j], x[i]);
             }
         }
         return x;
@@ -296,7 +303,7 @@ public final class GaussianProcess {
      * The forward substitution {@code L v = k} runs column by column: once {@code v_j} is known,
      * its terms leave every later row in one loop over the rows (contiguous in the upper factor,
      * which the JIT vectorises); each row still subtracts its terms in column order, so every value
-     * is the one the textbook row-by-row substitution computes. Columns are solved {@value #BLOCK}
+     * is the one the textbook row-by-row substitution computes with fused multiply-adds. Columns are solved {@value #BLOCK}
      * at a time and their terms leave the later rows together, one pass over them.
      */
     public double sdUnlessBelow(double[] k, DoublePredicate worthFinishing) {
@@ -310,15 +317,19 @@ public final class GaussianProcess {
             double[] u2 = upper[j + 2];
             double[] u3 = upper[j + 3];
             double v0 = v[j] / u0[j];
-            double v1 = (v[j + 1] - u0[j + 1] * v0) / u1[j + 1];
-            double v2 = (v[j + 2] - u0[j + 2] * v0 - u1[j + 2] * v1) / u2[j + 2];
-            double v3 = (v[j + 3] - u0[j + 3] * v0 - u1[j + 3] * v1 - u2[j + 3] * v2) / u3[j + 3];
-            explained += v0 * v0;
-            explained += v1 * v1;
-            explained += v2 * v2;
-            explained += v3 * v3;
+            double v1 = Math.fma(-u0[j + 1], v0, v[j + 1]) / u1[j + 1];
+            double v2 = Math.fma(-u1[j + 2], v1, Math.fma(-u0[j + 2], v0, v[j + 2])) / u2[j + 2];
+            double v3 = Math.fma(-u2[j + 3], v2, Math.fma(-u1[j + 3], v1, Math.fma(-u0[j + 3], v0, v[j + 3]))) / u3[j + 3];
+            explained = Math.fma(v0, v0, explained);
+            explained = Math.fma(v1, v1, explained);
+            explained = Math.fma(v2, v2, explained);
+            explained = Math.fma(v3, v3, explained);
+            double n0 = -v0;
+            double n1 = -v1;
+            double n2 = -v2;
+            double n3 = -v3;
             for (int i = j + BLOCK; i < n; i++) {
-                v[i] = v[i] - u0[i] * v0 - u1[i] * v1 - u2[i] * v2 - u3[i] * v3;
+                v[i] = Math.fma(u3[i], n3, Math.fma(u2[i], n2, Math.fma(u1[i], n1, Math.fma(u0[i], n0, v[i]))));
             }
             int last = j + BLOCK - 1;
             if (last % CHECK_EVERY == CHECK_EVERY - 1 && last < n - 1 && !worthFinishing.test(widened(explained))) {
@@ -328,9 +339,9 @@ public final class GaussianProcess {
         for (; j < n; j++) {
             double[] uj = upper[j];
             double vj = v[j] / uj[j];
-            explained += vj * vj;
+            explained = Math.fma(vj, vj, explained);
             for (int i = j + 1; i < n; i++) {
-                v[i] -= uj[i] * vj;
+                v[i] = Math.fma(uj[i], -vj, v[i]);
             }
         }
         return Math.sqrt(Math.max(MIN_VARIANCE, kernel.signalVariance() - explained));

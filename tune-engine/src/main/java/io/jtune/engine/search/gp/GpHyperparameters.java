@@ -26,9 +26,9 @@ public record GpHyperparameters(double[] lengthScales, double signalVariance, do
     }
 
     /**
-     * The points stored feature by feature, so a row of covariances is one vectorisable pass per
-     * feature before the kernel's {@code exp}; each value is {@link #covariance}'s, bit for bit
-     * (the same operations in the same order).
+     * The points stored feature by feature and divided by their length scales, so a row of
+     * covariances is one vectorisable pass per feature and one for the kernel; each value is
+     * {@link #covariance}'s, bit for bit (the same operations in the same order).
      */
     @Override
     public CovarianceRows rowsAgainst(double[][] points) {
@@ -36,22 +36,22 @@ public record GpHyperparameters(double[] lengthScales, double signalVariance, do
         double[][] columns = new double[features][points.length];
         for (int f = 0; f < features; f++) {
             for (int i = 0; i < points.length; i++) {
-                columns[f][i] = points[i][f];
+                columns[f][i] = points[i][f] / lengthScales[f];
             }
         }
         return (z, count, out) -> {
             java.util.Arrays.fill(out, 0, count, 0);
             for (int f = 0; f < features; f++) {
-                double zf = z[f];
-                double scale = lengthScales[f];
+                double zf = z[f] / lengthScales[f];
                 double[] column = columns[f];
                 for (int i = 0; i < count; i++) {
-                    double d = (zf - column[i]) / scale;
-                    out[i] += d * d;
+                    double d = zf - column[i];
+                    out[i] = Math.fma(d, d, out[i]);
                 }
             }
             for (int i = 0; i < count; i++) {
-                out[i] = signalVariance * Matern52.correlation(Math.sqrt(out[i]));
+                double r = Math.sqrt(out[i]);
+                out[i] = signalVariance * (Matern52.polynomial(r) * Matern52.decay(r));
             }
         };
     }

@@ -13,8 +13,24 @@ class GpModelTest {
     void matern52Correlation() {
         assertEquals(1.0, Matern52.correlation(0), 0);
         double s5 = Math.sqrt(5);
-        assertEquals((1 + s5 + 5.0 / 3) * Math.exp(-s5), Matern52.correlation(1), 1e-15);
+        assertEquals((1 + s5 + 5.0 / 3) * Math.exp(-s5), Matern52.correlation(1), Matern52.DECAY_ERROR * Matern52.correlation(1));
         assertEquals(0.8286491424181253, Matern52.correlation(0.5), 1e-12);
+    }
+
+    /** The kernel's decay is {@code exp(-sqrt5 r)} within its bound down to its floor, and stays at the floor beyond. */
+    @Test
+    void theDecayIsExpWithinItsBoundDownToItsFloor() {
+        double s5 = Math.sqrt(5);
+        double worst = 0;
+        for (double r = 0; s5 * r <= -Matern52.DECAY_FLOOR; r += 1e-3) {
+            double exact = Math.exp(-s5 * r);
+            worst = Math.max(worst, Math.abs(Matern52.decay(r) - exact) / exact);
+        }
+        assertTrue(worst <= Matern52.DECAY_ERROR, "largest relative error " + worst);
+        double floor = Math.exp(Matern52.DECAY_FLOOR);
+        assertEquals(floor, Matern52.decay(100), floor * Matern52.DECAY_ERROR);
+        assertEquals(floor, Matern52.decay(1e6), floor * Matern52.DECAY_ERROR);
+        assertEquals(1.0, Matern52.decay(0), 0);
     }
 
     @Test
@@ -244,7 +260,7 @@ class GpModelTest {
         }
     }
 
-    /** {@code M = (U^T)^-1} by forward substitution, then the lower triangle of {@code M^T M}; every sum in the order of {@code M}'s rows. */
+    /** {@code M = (U^T)^-1} by forward substitution, then the lower triangle of {@code M^T M}; every sum in the order of {@code M}'s rows, of fused multiply-adds. */
     private static double[][] rowAtATimeInverse(double[][] u) {
         int n = u.length;
         double[][] m = new double[n][n];
@@ -253,7 +269,7 @@ class GpModelTest {
             for (int j = 0; j < i; j++) {
                 double s = 0;
                 for (int q = j; q < i; q++) {
-                    s += u[q][i] * m[q][j];
+                    s = Math.fma(u[q][i], m[q][j], s);
                 }
                 m[i][j] = s * -d;
             }
@@ -265,7 +281,7 @@ class GpModelTest {
             for (int j = 0; j <= i; j++) {
                 double s = 0;
                 for (int q = i; q < n; q++) {
-                    s += m[q][i] * m[q][j];
+                    s = Math.fma(m[q][i], m[q][j], s);
                 }
                 inverse[i][j] = s;
             }
@@ -344,7 +360,7 @@ class GpModelTest {
             }
             for (int q = i + 1; q < n; q++) {
                 for (int p = q; p < n; p++) {
-                    a[q][p] -= a[i][q] * a[i][p];
+                    a[q][p] = Math.fma(-a[i][q], a[i][p], a[q][p]);
                 }
             }
         }
@@ -359,17 +375,17 @@ class GpModelTest {
         return lower;
     }
 
-    /** The posterior standard deviation by row-by-row forward substitution {@code L v = k}, each row's terms subtracted in column order. */
+    /** The posterior standard deviation by row-by-row forward substitution {@code L v = k}, each row's terms subtracted in column order (fused multiply-adds). */
     private static double textbookSd(double[][] lower, double[] k, double signalVariance) {
         double[] v = new double[k.length];
         double explained = 0;
         for (int i = 0; i < k.length; i++) {
             double s = k[i];
             for (int j = 0; j < i; j++) {
-                s -= lower[i][j] * v[j];
+                s = Math.fma(-lower[i][j], v[j], s);
             }
             v[i] = s / lower[i][i];
-            explained += v[i] * v[i];
+            explained = Math.fma(v[i], v[i], explained);
         }
         return Math.sqrt(Math.max(1e-12, signalVariance - explained));
     }

@@ -1,5 +1,6 @@
 package io.jtune.cluster;
 
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.ClassPathDigest;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.cluster.node.NodeConfig;
@@ -7,7 +8,7 @@ import io.jtune.cluster.node.NodeResources;
 import io.jtune.cluster.node.TlsFiles;
 import io.jtune.cluster.worker.WorkerActor;
 import io.jtune.engine.checkpoint.CheckpointFolders;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -21,7 +22,6 @@ import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 /**
  * The worker program: joins the driver's cluster and runs the trials it is given, until stopped.
  *

@@ -1,15 +1,16 @@
 package io.jtune.cluster;
 
 import io.jtune.api.space.SearchSpace;
+import io.jtune.cluster.driver.ClusterExecutorFactory;
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.HostPort;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.runner.ExperimentState;
+import io.jtune.engine.runner.state.ExperimentState;
+import io.jtune.engine.spec.CheckpointPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-
 /**
  * A cluster driver in a JVM of its own, for {@link DriverRestartTest}: runs the experiment
  * {@value #NAME} in {@code args[0]} (3 checkpointing {@link StepTrainable} trials of

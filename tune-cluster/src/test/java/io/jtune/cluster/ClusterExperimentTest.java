@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.cluster.driver.ClusterExecutorFactory;
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
-
 /** Driver in this JVM, two worker JVMs on 127.0.0.1 (plaintext on loopback), experiments across them. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterExperimentTest {

@@ -9,11 +9,13 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Stopper;
+import io.jtune.cluster.driver.ClusterExecutorFactory;
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.HostPort;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,7 +35,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * {@code Tuner.resultBuffer(n)} on cluster workers (worker JVMs on 127.0.0.1): a trial streams up to
  * n results ahead of the driver's decisions, in order with their own values; a stop takes effect

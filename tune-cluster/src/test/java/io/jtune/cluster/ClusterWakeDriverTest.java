@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
+import io.jtune.cluster.driver.ClusterExecutorFactory;
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.TrialExecutor;
@@ -21,7 +23,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * A steering request's wake ({@link TrialExecutor#wakeDriver}) ends the cluster driver's wait for
  * events while the only trial computes on a worker JVM (127.0.0.1) and posts nothing.

@@ -1,10 +1,11 @@
 package io.jtune.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.cluster.driver.ClusterExecutorFactory;
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
@@ -19,7 +20,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * A worker JVM declaring two (fake) GPUs: every trial is given indices of that worker, whole GPUs
  * never to two trials at once, fractions packed onto one GPU, and freed indices go to later trials.

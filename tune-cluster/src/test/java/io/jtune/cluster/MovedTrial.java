@@ -4,16 +4,17 @@ import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
+import io.jtune.cluster.driver.ClusterExecutorFactory;
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.HostPort;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.stop.MaximumIterationStopper;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-
 /**
  * One checkpointing {@link StepTrainable} trial over two worker JVMs: once it is past its
  * checkpoint of iteration 2, the worker it started on is killed, so it has to restore on the other.

@@ -5,21 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtune.api.Result;
 import io.jtune.api.ResourceRequest;
+import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
+import io.jtune.cluster.driver.ClusterExecutorFactory;
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.HostPort;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.spec.CheckpointPolicy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -29,7 +30,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * A worker lost mid-trial (kill -9, or SIGSTOP so it hangs without a TCP reset): its trials go back
  * to PENDING and finish elsewhere from their checkpoints, each training_iteration logged once.

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.cluster.driver.ClusterExecutorFactory;
+import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.CodeDigest;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.ResultGrid;
@@ -30,7 +32,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
-
 /** Mutual TLS between driver and workers, and the joins a driver refuses (other CA, other code). */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SecurityTest {

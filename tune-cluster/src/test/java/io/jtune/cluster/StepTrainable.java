@@ -2,7 +2,7 @@ package io.jtune.cluster;
 
 import io.jtune.api.Config;
 import io.jtune.api.trainable.Trainable;
-import io.jtune.cluster.transfer.Sha256;
+import io.jtune.cluster.node.Sha256;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -4,7 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.trainable.Checkpoint;
-import io.jtune.engine.runner.Trial;
+import io.jtune.engine.trial.Trial;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
@@ -67,7 +67,7 @@ public final class TrialOutcome {
      * last result from its columns, which for a grid of thousands of trials cost the end of a cold
      * run tens of milliseconds to make results mostly never read.
      */
-    static TrialOutcome of(Trial t) {
+    public static TrialOutcome of(Trial t) {
         return new TrialOutcome(t, t.id(), t.name(), t.config(), t.status(), null, t.errorTrace(), null, t.latestCheckpoint().orElse(null),
                 t.numFailures());
     }

@@ -1,32 +1,44 @@
 package io.jtune.engine;
 
-import io.jtune.api.Mode;
+
+import io.jtune.api.ConfigurationKeys;import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
+import io.jtune.engine.annotated.AnnotatedExperiment;
 import io.jtune.engine.annotated.AnnotatedTrainables;
-import io.jtune.engine.exec.MachineResources;
-import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.launch.DefaultComponents;
+import io.jtune.engine.launch.MachineLookups;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.DeterministicWidth;
-import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
 import io.jtune.engine.runner.ResultBuffer;
-import io.jtune.engine.runner.StallLimit;
-import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
 import io.jtune.engine.runner.WholeNumberProperty;
+import io.jtune.engine.runner.state.ExperimentFolders;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.schedule.HyperBandForBohb;
 import io.jtune.engine.search.SampleLimit;
 import io.jtune.engine.search.SearcherWrapper;
+import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.ExperimentSpec;
+import io.jtune.engine.spec.FailFast;
+import io.jtune.engine.spec.FolderNames;
+import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.MissingCheckpoints;
+import io.jtune.engine.spec.ResumeMode;
+import io.jtune.engine.spec.TrainableSpec;
+import io.jtune.engine.trial.StallLimit;
+import io.jtune.engine.trial.Trial;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +48,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
-
 /**
  * The entry point (Ray Tune's {@code Tuner}): what to train, over which space, with which
  * searcher, scheduler and stop rules, then {@link #fit()}.
@@ -77,7 +88,7 @@ public final class Tuner {
      * The system property setting {@link #deterministic(int) deterministic mode} for every experiment:
      * {@code false} (off), {@code true} (on, width from the run's concurrency) or a width {@code >= 1}.
      */
-    public static final String DETERMINISTIC_PROPERTY = "jtune.deterministic";
+    public static final String DETERMINISTIC_PROPERTY = ConfigurationKeys.DETERMINISTIC;
 
     private final TrainableSpec trainable;
     private String name;
@@ -127,9 +138,33 @@ public final class Tuner {
         Objects.requireNonNull(trainableClass, "trainable class");
         Tuner tuner = new Tuner(TrainableClasses.spec(trainableClass));
         if (AnnotatedTrainables.isAnnotated(trainableClass)) {
-            AnnotatedTrainables.configure(trainableClass, tuner);
+            tuner.apply(AnnotatedTrainables.experiment(trainableClass));
+            AnnotatedTrainables.isolation(trainableClass)
+                    .ifPresent(name -> tuner.executor(ExecutorFactory.named(name, "@Isolation on " + trainableClass.getName())));
         }
         return tuner;
+    }
+
+    /** Sets what the class's annotations declare; what they leave empty keeps the defaults. */
+    private void apply(AnnotatedExperiment declared) {
+        space(declared.space());
+        if (declared.objectives().isEmpty()) {
+            declared.metric().ifPresent(m -> metric(m.name(), m.mode()));
+        } else {
+            metrics(declared.objectives().stream().map(Objective::metric).toList(), declared.objectives().stream().map(Objective::mode).toList());
+        }
+        declared.numSamples().ifPresent(this::numSamples);
+        declared.seed().ifPresent(this::seed);
+        declared.stoppers().forEach(this::stop);
+        declared.resources().ifPresent(this::resources);
+        declared.maxConcurrentTrials().ifPresent(this::maxConcurrentTrials);
+        declared.maxFailures().ifPresent(this::maxFailures);
+        declared.checkpoint().ifPresent(this::checkpoint);
+        declared.scheduler().ifPresent(this::scheduler);
+        declared.searcher().ifPresent(this::searcher);
+        if (declared.reuseTrainables()) {
+            reuseTrainables(true);
+        }
     }
 
     /** A function trainable; {@code name} names its trial folders. */
@@ -480,7 +515,7 @@ public final class Tuner {
      * error naming it and what it was doing, and is retried as any failure ({@link #maxFailures}).
      * Its run is abandoned: a worker process is killed; a thread, which cannot be killed, is
      * interrupted and left behind, and named in the log. Default: the system property
-     * {@value io.jtune.engine.runner.StallLimit#PROPERTY} (seconds or ISO-8601), else no limit
+     * {@value io.jtune.engine.trial.StallLimit#PROPERTY} (seconds or ISO-8601), else no limit
      * ({@link Duration#ZERO}).
      */
     public Tuner stallTimeout(Duration limit) {
@@ -583,6 +618,10 @@ public final class Tuner {
                 ? new TrialRunner(spec, executor, spec.deterministic() ? new SplittableRandom(spec.seed()) : new SplittableRandom())
                 : new TrialRunner(spec, executor, restored, resumeMode, missingCheckpoints);
         List<Trial> trials = runner.run();
-        return DefaultComponents.resultGrid(trials, spec);
+        List<TrialOutcome> outcomes = new ArrayList<>(trials.size());
+        for (Trial t : trials) {
+            outcomes.add(TrialOutcome.of(t));
+        }
+        return new ResultGrid(outcomes, spec.metric(), spec.mode(), spec.experimentDir(), spec.info().objectives());
     }
 }

@@ -50,7 +50,7 @@ class ColdStartTest {
             Map.entry("java.lang.runtime.ObjectMethods", "a record's equals, hashCode or toString (its first call builds method handles)"));
     /** Classes whose code makes every trial: none of their call sites may need linking (a lambda, a method reference, an indy concatenation). */
     private static final List<String> NO_CALL_SITES = List.of("io.jtune.api.Config", "io.jtune.engine.search.VariantPlan",
-            "io.jtune.engine.search.BasicVariantGenerator", "io.jtune.engine.runner.TrialNames", "io.jtune.engine.runner.DateStamp");
+            "io.jtune.engine.search.BasicVariantGenerator", "io.jtune.engine.trial.TrialNames", "io.jtune.engine.output.DateStamp");
 
     @Test
     void aPlainTrainableRunLoadsNoByteBuddyAndStartsNoLogging() throws Exception {

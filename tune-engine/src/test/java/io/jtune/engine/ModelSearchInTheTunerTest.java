@@ -17,13 +17,14 @@ import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.HyperBandForBohb;
 import io.jtune.engine.schedule.HyperBandScheduler;
 import io.jtune.engine.search.SampleLimit;
 import io.jtune.engine.search.SearcherWrapper;
 import io.jtune.engine.search.bohb.BohbSearch;
 import io.jtune.engine.search.tpe.TpeSearch;
+import io.jtune.engine.spec.ExperimentSpec;
+import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,7 +33,6 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 /** Model-based searchers through the {@link Tuner}: numSamples ends them, and BOHB hears its HyperBand. */
 class ModelSearchInTheTunerTest {
     private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 30, Map.of());

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.TuneException;
-import io.jtune.engine.runner.ExperimentState;
-import io.jtune.engine.runner.Trial;
+import io.jtune.engine.runner.state.ExperimentState;
+import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.ResumeMode;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
+import io.jtune.engine.trial.Trial;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class PathsStayInsideStorageTest {
     @TempDir

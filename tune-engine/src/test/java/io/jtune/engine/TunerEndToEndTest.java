@@ -12,7 +12,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
 import io.jtune.api.trainable.Trainable;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.nio.file.Files;

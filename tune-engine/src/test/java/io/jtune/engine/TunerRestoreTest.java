@@ -16,8 +16,10 @@ import io.jtune.api.Uniform;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.engine.runner.ComponentException;
-import io.jtune.engine.runner.ExperimentState;
+import io.jtune.engine.runner.guard.ComponentException;
+import io.jtune.engine.runner.state.ExperimentState;
+import io.jtune.engine.spec.ExperimentSpec;
+import io.jtune.engine.spec.ResumeMode;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.Runs;
@@ -31,7 +33,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 /** {@link Tuner#restore}: what it takes from the saved experiment, what it refuses, and the default folder names. */
 class TunerRestoreTest {
     @TempDir

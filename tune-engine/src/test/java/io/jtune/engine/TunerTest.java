@@ -11,15 +11,16 @@ import io.jtune.api.Step;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.Uniform;
 import io.jtune.api.trainable.Trainable;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.search.BasicVariantGenerator;
+import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.ExperimentSpec;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 class TunerTest {
     @TempDir
     Path storage;

@@ -14,7 +14,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqu
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.remote.RemoteTrialError;
-import io.jtune.engine.runner.ExperimentState;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.junit.fixtures.earlystop.AshaFullRunTrainable;
 import io.jtune.junit.fixtures.earlystop.EarlyStoppedTrainable;
 import io.jtune.junit.fixtures.earlystop.StopHighLossScheduler;
@@ -32,8 +32,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestDescriptor;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestExecutionResult.Status;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;

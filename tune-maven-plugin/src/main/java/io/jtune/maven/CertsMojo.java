@@ -1,6 +1,7 @@
 package io.jtune.maven;
 
-import java.io.File;
+
+import io.jtune.api.ConfigurationKeys;import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
@@ -34,11 +35,11 @@ public class CertsMojo extends AbstractMojo {
     private MavenProject project;
 
     /** The folder to write the CA and the node folders into. */
-    @Parameter(property = "jtune.certs.out", defaultValue = "${user.home}/.jtune/certs")
+    @Parameter(property = ConfigurationKeys.CERTS_OUT, defaultValue = "${user.home}/.jtune/certs")
     private File out;
 
     /** The node names, comma-separated: one folder (key and CA-signed certificate) each. */
-    @Parameter(property = "jtune.certs.nodes", defaultValue = "driver,worker")
+    @Parameter(property = ConfigurationKeys.CERTS_NODES, defaultValue = "driver,worker")
     private String nodes;
 
     @Override

@@ -4,8 +4,8 @@ import static io.jtune.maven.launch.PluginProperties.EXPERIMENT;
 import static io.jtune.maven.launch.PluginProperties.REPORT_OUTPUT;
 
 import io.jtune.api.TuneException;
-import io.jtune.engine.ExperimentFolders;
-import io.jtune.engine.runner.ExperimentState;
+import io.jtune.engine.runner.state.ExperimentFolders;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.report.Reports;
 import java.io.File;
 import java.io.UncheckedIOException;

@@ -1,6 +1,7 @@
 package io.jtune.maven;
 
-import java.lang.reflect.InvocationTargetException;
+
+import io.jtune.api.ConfigurationKeys;import java.lang.reflect.InvocationTargetException;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,35 +35,35 @@ public class WorkerMojo extends AbstractMojo {
     private PluginDescriptor plugin;
 
     /** The driver's {@code host:port} (its {@code -Djtune.cluster}). */
-    @Parameter(property = "jtune.join", required = true)
+    @Parameter(property = ConfigurationKeys.JOIN, required = true)
     private String join;
 
     /** What this worker offers, e.g. {@code cpu=16,gpu=2,memory=64g,large_mem=1} (default: detected). */
-    @Parameter(property = "jtune.worker.resources")
+    @Parameter(property = ConfigurationKeys.WORKER_RESOURCES)
     private String resources;
 
     /** This machine's address as the driver reaches it (default: its address, or 127.0.0.1 for a loopback driver). */
-    @Parameter(property = "jtune.worker.host")
+    @Parameter(property = ConfigurationKeys.WORKER_HOST)
     private String host;
 
     /** The worker's port (default: a free one). */
-    @Parameter(property = "jtune.worker.port")
+    @Parameter(property = ConfigurationKeys.WORKER_PORT)
     private Integer port;
 
     /** The worker's TLS folder (default {@code ~/.jtune/tls}). */
-    @Parameter(property = "jtune.cluster.tls")
+    @Parameter(property = ConfigurationKeys.CLUSTER_TLS)
     private String tls;
 
     /** Seconds to wait for the first driver before giving up (exit code 3). */
-    @Parameter(property = "jtune.worker.joinTimeout")
+    @Parameter(property = ConfigurationKeys.WORKER_JOIN_TIMEOUT)
     private Integer joinTimeout;
 
     /** Serve this many drivers (experiments), then end successfully (default: until stopped). */
-    @Parameter(property = "jtune.worker.drivers")
+    @Parameter(property = ConfigurationKeys.WORKER_DRIVERS)
     private Integer drivers;
 
     /** Plaintext, allowed only when every address is loopback. */
-    @Parameter(property = "jtune.cluster.insecure", defaultValue = "false")
+    @Parameter(property = ConfigurationKeys.CLUSTER_INSECURE, defaultValue = "false")
     private boolean insecure;
 
     @Override

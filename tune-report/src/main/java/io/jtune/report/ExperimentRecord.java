@@ -10,7 +10,7 @@ import io.jtune.api.TuneException;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.output.JsonLoggerCallback;
-import io.jtune.engine.runner.ExperimentState;
+import io.jtune.engine.runner.state.ExperimentState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

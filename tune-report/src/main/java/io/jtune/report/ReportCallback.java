@@ -1,10 +1,11 @@
 package io.jtune.report;
 
-import io.jtune.api.Result;
+
+import io.jtune.api.ConfigurationKeys;import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;
-import io.jtune.engine.runner.ExperimentState;
+import io.jtune.engine.runner.state.ExperimentState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +29,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ReportCallback implements Callback {
     /** The system property that turns the report off ({@code false}). */
-    public static final String ENABLED_PROPERTY = "jtune.report";
+    public static final String ENABLED_PROPERTY = ConfigurationKeys.REPORT;
     /** The least time between two refreshes during a run. */
     public static final Duration DEFAULT_PERIOD = Duration.ofSeconds(5);
     private static final Logger LOG = LoggerFactory.getLogger(ReportCallback.class);

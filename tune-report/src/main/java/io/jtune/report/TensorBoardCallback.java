@@ -1,6 +1,7 @@
 package io.jtune.report;
 
-import io.jtune.api.Config;
+
+import io.jtune.api.ConfigurationKeys;import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
@@ -23,7 +24,7 @@ import tensorboard.hparams.Api.Status;
  */
 public final class TensorBoardCallback implements Callback {
     /** The system property that turns the TensorBoard files off ({@code false}). */
-    public static final String ENABLED_PROPERTY = "jtune.tensorboard";
+    public static final String ENABLED_PROPERTY = ConfigurationKeys.TENSORBOARD;
 
     private final boolean enabled;
     private ExperimentInfo experiment;

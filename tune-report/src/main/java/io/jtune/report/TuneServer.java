@@ -1,7 +1,8 @@
 package io.jtune.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+
 import com.sun.net.httpserver.HttpServer;
+import io.jtune.api.ConfigurationKeys;import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TuneException;
@@ -40,11 +41,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class TuneServer implements Callback, RunnerControl.Steering {
     /** The port to listen on ({@code 0}: any free one); unset, the class-path instance stays off. */
-    public static final String PORT_PROPERTY = "jtune.server";
+    public static final String PORT_PROPERTY = ConfigurationKeys.SERVER;
     /** The address to listen on (default: loopback). */
-    public static final String HOST_PROPERTY = "jtune.server.host";
+    public static final String HOST_PROPERTY = ConfigurationKeys.SERVER_HOST;
     /** {@code true} lets {@link #HOST_PROPERTY} name an address other than loopback. */
-    public static final String ALLOW_REMOTE_PROPERTY = "jtune.server.allowRemote";
+    public static final String ALLOW_REMOTE_PROPERTY = ConfigurationKeys.SERVER_ALLOW_REMOTE;
     private static final Logger LOG = LoggerFactory.getLogger(TuneServer.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int THREADS = EventStream.MAX_CLIENTS + 4;

@@ -6,7 +6,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

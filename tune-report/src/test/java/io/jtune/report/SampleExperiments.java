@@ -4,8 +4,8 @@ import io.jtune.api.Mode;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
+import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package io.jtune.cluster.driver;
 
 import io.jtune.cluster.wire.ToWorker;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.spec.MachineResources;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,5 @@
 package io.jtune.cluster.node;
 
-import io.jtune.cluster.transfer.Sha256;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.jtune.cluster.node;
 
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import java.util.Locale;
 
 /**

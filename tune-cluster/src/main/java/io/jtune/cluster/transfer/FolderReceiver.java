@@ -1,5 +1,6 @@
 package io.jtune.cluster.transfer;
 
+import io.jtune.cluster.node.Sha256;
 import io.jtune.cluster.wire.CheckpointRef;
 import io.jtune.cluster.wire.Chunk;
 import io.jtune.engine.checkpoint.CheckpointFolders;
@@ -10,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
-
 /**
  * Writes one streamed folder into a staging folder, checks it against the sender's
  * {@link CheckpointRef} and moves it into place. A path leaving the staging folder, a chunk out

@@ -1,5 +1,6 @@
 package io.jtune.cluster.transfer;
 
+import io.jtune.cluster.node.Sha256;
 import io.jtune.cluster.wire.CheckpointRef;
 import io.jtune.cluster.wire.Chunk;
 import io.jtune.cluster.wire.ChunkAck;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorRef;
-
 /**
  * Streams a folder as {@link Chunk}s of at most {@value #CHUNK_BYTES} bytes, at most
  * {@value #WINDOW} unacknowledged at a time. Used inside one actor: {@link #sendMore()} after

@@ -1,6 +1,6 @@
 package io.jtune.cluster.wire;
 
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import java.util.Map;
 
 /** A worker's resources on the wire. */

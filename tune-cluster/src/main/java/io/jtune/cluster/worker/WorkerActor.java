@@ -1,20 +1,20 @@
 package io.jtune.cluster.worker;
 
 import io.jtune.api.TuneException;
-import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.node.NodeConfig;
+import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.transfer.FolderReceiver;
+import io.jtune.cluster.wire.CheckpointRef;
 import io.jtune.cluster.wire.Chunk;
 import io.jtune.cluster.wire.ChunkAck;
-import io.jtune.cluster.wire.CheckpointRef;
 import io.jtune.cluster.wire.ToDriver;
 import io.jtune.cluster.wire.ToWorker;
 import io.jtune.cluster.wire.WireResources;
 import io.jtune.engine.checkpoint.CheckpointFolders;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.ErrorData;
 import io.jtune.engine.remote.Event;
+import io.jtune.engine.spec.MachineResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

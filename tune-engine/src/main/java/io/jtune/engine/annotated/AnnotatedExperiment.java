@@ -7,8 +7,7 @@ import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
-import io.jtune.engine.CheckpointPolicy;
-import io.jtune.engine.Tuner;
+import io.jtune.engine.spec.CheckpointPolicy;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -16,7 +15,7 @@ import java.util.OptionalLong;
 
 /**
  * The experiment a {@code @Trainable} class declares, read once from its annotations. Empty
- * means "not declared": the {@link Tuner}'s default stays.
+ * means "not declared": the {@link io.jtune.engine.Tuner}'s default stays.
  *
  * @param space the {@code @Param} domains, by parameter name in field order
  * @param metric the {@code @Trainable} metric with its mode
@@ -35,27 +34,5 @@ public record AnnotatedExperiment(SearchSpace space, Optional<Metric> metric, Op
     public AnnotatedExperiment {
         stoppers = List.copyOf(stoppers);
         objectives = List.copyOf(objectives);
-    }
-
-    /** Sets what is declared through the Tuner's public setters. */
-    public void applyTo(Tuner tuner) {
-        tuner.space(space);
-        if (objectives.isEmpty()) {
-            metric.ifPresent(m -> tuner.metric(m.name(), m.mode()));
-        } else {
-            tuner.metrics(objectives.stream().map(Objective::metric).toList(), objectives.stream().map(Objective::mode).toList());
-        }
-        numSamples.ifPresent(tuner::numSamples);
-        seed.ifPresent(tuner::seed);
-        stoppers.forEach(tuner::stop);
-        resources.ifPresent(tuner::resources);
-        maxConcurrentTrials.ifPresent(tuner::maxConcurrentTrials);
-        maxFailures.ifPresent(tuner::maxFailures);
-        checkpoint.ifPresent(tuner::checkpoint);
-        scheduler.ifPresent(tuner::scheduler);
-        searcher.ifPresent(tuner::searcher);
-        if (reuseTrainables) {
-            tuner.reuseTrainables(true);
-        }
     }
 }

@@ -4,15 +4,13 @@ import io.jtune.api.Isolation;
 import io.jtune.api.Trainable;
 import io.jtune.api.TuneException;
 import io.jtune.api.validation.ReflectiveTypeModel;
-import io.jtune.engine.ExecutorFactory;
-import io.jtune.engine.Tuner;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * The engine's entry to the annotation API: tells annotated classes apart, validates them with
  * the run-time front end of the rules, makes factories of their generated adapters, applies their
- * experiment annotations to a {@link Tuner}, and finds them by name.
+ * experiment annotations to a {@link io.jtune.engine.Tuner}, and finds them by name.
  */
 public final class AnnotatedTrainables {
     private AnnotatedTrainables() {
@@ -48,17 +46,13 @@ public final class AnnotatedTrainables {
     }
 
     /**
-     * Validates the class and applies its experiment annotations ({@code @Param} domains as the
-     * search space, metric and mode, samples, seed, stop rules, resources, limits, checkpoints,
-     * scheduler, searcher, reuse when it has {@code @Reset}, the executor {@code @Isolation} names)
-     * through the Tuner's setters.
+     * The executor {@code @Isolation} on the class names ({@code process} or {@code threads}), for
+     * the one executor registry to resolve; empty when the class does not say.
      */
-    public static void configure(Class<?> c, Tuner tuner) {
-        experiment(c).applyTo(tuner);
+    public static Optional<String> isolation(Class<?> c) {
         Isolation isolation = c.getAnnotation(Isolation.class);
-        if (isolation != null) {
-            tuner.executor(isolation.value() == Isolation.Mode.PROCESS ? ExecutorFactory.process() : ExecutorFactory.threads());
-        }
+        return isolation == null ? Optional.empty()
+                : Optional.of(isolation.value() == Isolation.Mode.PROCESS ? "process" : "threads");
     }
 
     /** Validates the class and reads what its annotations declare. */

@@ -3,6 +3,8 @@ package io.jtune.engine.exec;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.log.LazyLogger;
+import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.TrainableSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +15,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
 /**
  * The in-process {@link TrialExecutor}: each running trial is a worker on a pooled daemon thread
  * (a thread is reused across trials), steps run off the driver thread, and every worker posts to

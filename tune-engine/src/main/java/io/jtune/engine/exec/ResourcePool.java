@@ -1,11 +1,11 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
+import io.jtune.engine.spec.MachineResources;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 /**
  * Accounts committed resources against a machine's totals. Amounts are kept in fixed point
  * (1/10,000 of a unit, as Ray Tune rounds fractional resources), so fractions add up exactly.

@@ -1,8 +1,8 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
+import io.jtune.engine.spec.MachineResources;
 import java.util.concurrent.TimeUnit;
-
 /**
  * Runs trainables on behalf of the driver and accounts their resources (the seeds'
  * {@code TrialExecutor}). Every method is called by the driver, one call at a time, and returns

@@ -1,6 +1,7 @@
 package io.jtune.engine.log;
 
-import java.util.Locale;
+
+import io.jtune.api.ConfigurationKeys;import java.util.Locale;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class FallbackLogging {
     /** The fallback's level. */
-    public static final String LEVEL_PROPERTY = "jtune.log";
+    public static final String LEVEL_PROPERTY = ConfigurationKeys.LOG;
 
     static final String PROVIDER_PROPERTY = "slf4j.provider";
     private static final String VERBOSITY_PROPERTY = "slf4j.internal.verbosity";

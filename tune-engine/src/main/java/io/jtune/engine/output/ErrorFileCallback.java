@@ -2,7 +2,6 @@ package io.jtune.engine.output;
 
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.engine.runner.DateStamp;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

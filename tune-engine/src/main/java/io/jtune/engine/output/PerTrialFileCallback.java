@@ -4,7 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.engine.runner.TrialLocal;
+import io.jtune.engine.trial.TrialLocal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

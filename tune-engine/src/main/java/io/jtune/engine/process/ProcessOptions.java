@@ -1,12 +1,14 @@
 package io.jtune.engine.process;
 
+
+import io.jtune.api.ConfigurationKeys;import io.jtune.engine.exec.ExecutorFactory;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -24,7 +26,7 @@ import java.util.stream.Collectors;
  */
 public record ProcessOptions(Path java, String classPath, List<String> jvmOptions) {
     /** Extra options for every worker JVM when none are given in code, e.g. {@code -Djtune.process.jvmOptions="-XX:+UseParallelGC -Xss2m"}. */
-    public static final String JVM_OPTIONS_PROPERTY = "jtune.process.jvmOptions";
+    public static final String JVM_OPTIONS_PROPERTY = ConfigurationKeys.PROCESS_JVM_OPTIONS;
 
     public ProcessOptions {
         Objects.requireNonNull(java, "java launcher");
@@ -67,5 +69,10 @@ public record ProcessOptions(Path java, String classPath, List<String> jvmOption
         List<String> all = new ArrayList<>(jvmOptions);
         all.addAll(List.of(options));
         return new ProcessOptions(java, classPath, all);
+    }
+
+    /** Each trial in a pooled worker JVM of this machine, started as these options say. */
+    public ExecutorFactory executor() {
+        return spec -> new ProcessTrialExecutor(spec.trainable(), spec.machine(), spec.reuseTrainables(), this);
     }
 }

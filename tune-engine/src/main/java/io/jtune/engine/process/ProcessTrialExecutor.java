@@ -2,9 +2,7 @@ package io.jtune.engine.process;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.ResourcePool;
-import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
@@ -15,6 +13,8 @@ import io.jtune.engine.remote.EventMapping;
 import io.jtune.engine.remote.GatheredContinues;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.remote.WireFormat;
+import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.TrainableSpec;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import io.jtune.api.TuneException;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.annotated.AnnotatedTrainables;
-import io.jtune.engine.exec.TrainableSpec;
+import io.jtune.engine.spec.TrainableSpec;
 
 /**
  * Turns a trainable class, or its name in another JVM, into a {@link TrainableSpec}: the three

@@ -2,10 +2,11 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.Result;
 import io.jtune.engine.exec.LocalHost;
+import io.jtune.engine.output.DateStamp;
+import io.jtune.engine.trial.Trial;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-
 /**
  * Fills the auto fields of a result as Ray Tune's {@code Trainable.train()} does: the trainable's
  * metrics first, then {@code done} (default false), {@code training_iteration},

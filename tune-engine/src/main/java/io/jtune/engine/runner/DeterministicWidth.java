@@ -2,8 +2,8 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.ResourcePool;
+import io.jtune.engine.spec.MachineResources;
 
 /**
  * Deterministic mode's logical width: how many trials run at once in the logical schedule the

@@ -4,13 +4,13 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.trial.Trial;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Consumer;
 import java.util.function.Function;
-
 /**
  * Where the runner takes executor events from. While a scheduler waits for a trial's save, the
  * other events are kept back (no scheduler decision may happen inside another) and handed out

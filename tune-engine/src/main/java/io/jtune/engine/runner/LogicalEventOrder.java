@@ -2,11 +2,11 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.TrialStatus;
 import io.jtune.engine.exec.TrialEvent;
+import io.jtune.engine.trial.Trial;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
-
 /**
  * Deterministic mode's canonical order of trial events: a logical clock in which every training
  * step takes one tick, whatever it takes on the wall clock. A trial that starts running at logical

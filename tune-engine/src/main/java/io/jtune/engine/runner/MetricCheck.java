@@ -4,10 +4,10 @@ import io.jtune.api.Result;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Stopper;
 import io.jtune.engine.log.LazyLogger;
+import io.jtune.engine.trial.Trial;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 /**
  * Checks a trial's first result for every metric the experiment reads: its metric, the stoppers'
  * metrics and the checkpoint score attribute. A missing one is an error naming it, who needs it

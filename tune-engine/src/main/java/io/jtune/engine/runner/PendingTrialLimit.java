@@ -1,6 +1,7 @@
 package io.jtune.engine.runner;
 
-import io.jtune.api.spi.SearchAlgorithm;
+
+import io.jtune.api.ConfigurationKeys;import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.engine.search.BasicVariantGenerator;
 import io.jtune.engine.search.SearcherWrapper;
 
@@ -14,7 +15,7 @@ import io.jtune.engine.search.SearcherWrapper;
  */
 public final class PendingTrialLimit {
     /** The system property setting the limit for every experiment: {@code auto} or a number >= 1. */
-    public static final String PROPERTY = "jtune.maxPendingTrials";
+    public static final String PROPERTY = ConfigurationKeys.MAX_PENDING_TRIALS;
     /** The value meaning "chosen from the searcher and the CPUs". */
     public static final int AUTO = 0;
     /** Ray's least automatic limit for the basic variant generator. */

@@ -1,9 +1,10 @@
 package io.jtune.engine.runner;
 
-import io.jtune.api.spi.TrialScheduler;
-import io.jtune.engine.ExperimentSpec;
+
+import io.jtune.api.ConfigurationKeys;import io.jtune.api.spi.TrialScheduler;
 import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.log.LazyLogger;
+import io.jtune.engine.spec.ExperimentSpec;
 
 /**
  * How far a trial may run ahead of the driver's decisions (Ray Tune's result buffering,
@@ -23,7 +24,7 @@ import io.jtune.engine.log.LazyLogger;
 public final class ResultBuffer {
     private static final LazyLogger LOG = new LazyLogger(ResultBuffer.class);
     /** The system property setting the buffer for every experiment: a number >= 1 (default 1). */
-    public static final String PROPERTY = "jtune.resultBuffer";
+    public static final String PROPERTY = ConfigurationKeys.RESULT_BUFFER;
 
     private ResultBuffer() {
     }

@@ -6,9 +6,9 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
+import io.jtune.engine.trial.Trial;
 import java.util.Collection;
 import java.util.List;
-
 /**
  * The {@link RunnerView} schedulers get: every call acts on the runner at once, within the driver's
  * call. Stopping a trial calls the scheduler's {@code onTrialRemove} back, as Ray Tune does.

@@ -1,11 +1,11 @@
 package io.jtune.engine.runner;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.ResourcePool;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
+import io.jtune.engine.spec.MachineResources;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;

@@ -1,11 +1,11 @@
 package io.jtune.engine.runner;
 
 import io.jtune.api.TrialStatus;
+import io.jtune.engine.trial.Trial;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.TreeSet;
-
 /**
  * The PENDING and the PAUSED trials, each set in the order the trials were added, kept up to date as
  * trials change status, so a scheduler finds the next trial to run without scanning the running

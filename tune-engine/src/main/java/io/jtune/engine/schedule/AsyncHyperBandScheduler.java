@@ -6,7 +6,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
-import io.jtune.engine.runner.TrialLocal;
+import io.jtune.engine.trial.TrialLocal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -9,7 +9,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;

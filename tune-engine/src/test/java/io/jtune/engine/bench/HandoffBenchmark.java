@@ -6,7 +6,7 @@ import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.checkpoint.CheckpointFolders;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;

@@ -1,10 +1,10 @@
 package io.jtune.engine.bench;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
+import io.jtune.engine.spec.MachineResources;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.HashMap;

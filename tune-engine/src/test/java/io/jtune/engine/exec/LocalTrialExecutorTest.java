@@ -13,6 +13,8 @@ import io.jtune.api.trainable.Checkpoint;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.TrialContext;
 import io.jtune.api.trainable.TrialStoppedSignal;
+import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.TrainableSpec;
 import io.jtune.engine.testing.CapturedLog;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.HangingTrainable;
@@ -33,7 +35,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 // a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class LocalTrialExecutorTest {

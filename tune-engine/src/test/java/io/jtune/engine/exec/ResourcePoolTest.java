@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.ResourceRequest;
+import io.jtune.engine.spec.MachineResources;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-
 class ResourcePoolTest {
     private static final MachineResources MACHINE = new MachineResources(2, 1, 1_000, Map.of("db", 3.0));
 

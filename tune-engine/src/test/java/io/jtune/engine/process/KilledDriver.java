@@ -1,8 +1,7 @@
 package io.jtune.engine.process;
 
-import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -15,7 +14,7 @@ public final class KilledDriver {
         Tuner.of(Sleepy.class)
                 .numSamples(2)
                 .machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
-                .executor(ExecutorFactory.process(ProcessExecutorFaultsTest.FAST_START))
+                .executor(ProcessExecutorFaultsTest.FAST_START.executor())
                 .storagePath(Path.of(args[0]))
                 .progress(false)
                 .fit();

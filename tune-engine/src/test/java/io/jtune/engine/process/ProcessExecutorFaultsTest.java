@@ -9,12 +9,11 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.output.ErrorFileCallback;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +39,7 @@ class ProcessExecutorFaultsTest {
                 .stop(Stoppers.metricThreshold(Result.TRAINING_ITERATION, 3, Mode.MAX))
                 .resources(ResourceRequest.cpus(1).withMemory(64L << 20))
                 .machineResources(new MachineResources(3, 0, 1L << 30, Map.of()))
-                .executor(ExecutorFactory.process(FAST_START))
+                .executor(FAST_START.executor())
                 .storagePath(storage)
                 .stallTimeout(Duration.ofSeconds(10))
                 .progress(false);

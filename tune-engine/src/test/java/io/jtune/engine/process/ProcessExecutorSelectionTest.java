@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.TuneException;
-import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.exec.LocalTrialExecutor;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrialExecutor;
+import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

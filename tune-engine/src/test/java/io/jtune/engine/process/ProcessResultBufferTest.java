@@ -11,13 +11,13 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Stopper;
-import io.jtune.engine.CheckpointPolicy;
-import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.schedule.MedianStoppingRule;
+import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,7 +44,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ProcessResultBufferTest {
     private static final int BUFFER = 4;
     private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
-    private static final ExecutorFactory PROCESS = ExecutorFactory.process(ProcessExecutorFaultsTest.FAST_START);
+    private static final ExecutorFactory PROCESS = ProcessExecutorFaultsTest.FAST_START.executor();
 
     @TempDir
     Path storage;

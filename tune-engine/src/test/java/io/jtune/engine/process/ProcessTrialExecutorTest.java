@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialLaunch;
 import io.jtune.engine.remote.TrainableClasses;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.DriverWaits;
 import java.nio.file.Files;
 import java.nio.file.Path;

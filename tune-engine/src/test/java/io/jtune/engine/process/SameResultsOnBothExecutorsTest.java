@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Result;
-import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.ExecutorFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ class SameResultsOnBothExecutorsTest {
     void seededAshaGivesTheSameTrialsAndResults() throws IOException {
         List<Fingerprint> threads = fingerprint(Tuner.of(AshaDescent.class).executor(ExecutorFactory.threads())
                 .storagePath(storage.resolve("threads")).name("asha").progress(false).fit());
-        List<Fingerprint> processes = fingerprint(Tuner.of(AshaDescent.class).executor(ExecutorFactory.process(ProcessExecutorFaultsTest.FAST_START))
+        List<Fingerprint> processes = fingerprint(Tuner.of(AshaDescent.class).executor(ProcessExecutorFaultsTest.FAST_START.executor())
                 .storagePath(storage.resolve("processes")).name("asha").progress(false).fit());
 
         assertEquals(8, threads.size());

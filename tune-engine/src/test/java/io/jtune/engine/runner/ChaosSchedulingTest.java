@@ -19,6 +19,7 @@ import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
+import io.jtune.engine.trial.Trial;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +31,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * A scheduler that pauses, saves, resumes and stops trials at random (seeded) while they run four
  * at a time: whatever the timing of the workers, every logged result must match the state the

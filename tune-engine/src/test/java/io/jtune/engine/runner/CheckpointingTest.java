@@ -14,14 +14,15 @@ import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Checkpoint;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.RecordingCallback;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
+import io.jtune.engine.trial.Trial;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 // a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CheckpointingTest {

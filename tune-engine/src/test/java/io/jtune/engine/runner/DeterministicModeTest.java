@@ -10,21 +10,23 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
-import io.jtune.api.spi.Callback;
-import io.jtune.api.spi.TrialView;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
+import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.runner.guard.ComponentException;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.schedule.PbtMutation;
 import io.jtune.engine.schedule.PbtToyProblemTest;
 import io.jtune.engine.schedule.PopulationBasedTraining;
 import io.jtune.engine.search.tpe.TpeSearch;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.StopAt;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +41,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * Deterministic mode of width 4: runs with the same seed at concurrency 4, 2 and 1, whose trials
  * are slowed down on opposite halves of the space (so results arrive in very different orders),

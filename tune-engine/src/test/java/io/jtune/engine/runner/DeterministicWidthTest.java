@@ -3,7 +3,7 @@ package io.jtune.engine.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -8,13 +8,14 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.Trainable;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.output.CsvFormat;
 import io.jtune.engine.output.ErrorFileCallback;
 import io.jtune.engine.output.JsonLoggerCallback;
+import io.jtune.engine.runner.state.ExperimentState;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
 import java.io.IOException;
@@ -31,7 +32,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * Steps that throw at a seeded 10% rate, retried from a checkpoint taken every iteration: every
  * trial finishes, each failure is counted (in the trial, the experiment state and error.txt), and

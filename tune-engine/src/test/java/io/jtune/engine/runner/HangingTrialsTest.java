@@ -6,13 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.LocalTrialExecutor;
+import io.jtune.engine.runner.state.ExperimentState;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.stop.Stoppers;
 import io.jtune.engine.testing.CapturedLog;
 import io.jtune.engine.testing.HangingTrainable;
 import io.jtune.engine.testing.Runs;
+import io.jtune.engine.trial.StallLimit;
+import io.jtune.engine.trial.Trial;
+import io.jtune.engine.trial.TrialStalledException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +28,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 /** The driver never waits unboundedly: steps that never return do not freeze the experiment. */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class HangingTrialsTest {

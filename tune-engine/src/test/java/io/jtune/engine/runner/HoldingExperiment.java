@@ -1,11 +1,11 @@
 package io.jtune.engine.runner;
 
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.runner.state.ExperimentLockTest;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.HangingTrainable;
 import java.nio.file.Path;
 import java.util.Map;
-
 /**
  * Run in a child JVM by {@link ExperimentLockTest}: an experiment in {@code <args[0]>/held} whose
  * only trial hangs in its first step, so the run holds the folder until the test kills the JVM.

@@ -17,11 +17,13 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.runner.guard.ComponentException;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.schedule.MedianStoppingRule;
 import io.jtune.engine.schedule.SchedulerObserver;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +37,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * Results decided on inline: while the driver waits for events, a result of a trial running on a
  * local thread is handled on that thread (no hand-off), one decision at a time as on the driver;

@@ -9,11 +9,12 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.output.JsonLoggerCallback;
+import io.jtune.engine.runner.state.ExperimentState;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
@@ -25,7 +26,6 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 /** An I/O error while results are written (a full disk) stops the run with its state saved; the resume keeps what was written. */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class IoFailureResumeTest {

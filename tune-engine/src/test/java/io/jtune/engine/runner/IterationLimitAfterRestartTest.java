@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jtune.api.Config;
 import io.jtune.api.TrialStatus;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.stop.Stoppers;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.Runs;
+import io.jtune.engine.trial.Trial;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class IterationLimitAfterRestartTest {
     @TempDir

@@ -9,6 +9,7 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.engine.output.ErrorFileCallback;
 import io.jtune.engine.runner.KillableMixedExperiment.Flavour;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.testing.ChildJvms;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,11 +18,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Kill -9 at seeded moments across FIFO, ASHA and TPE experiments whose trials also fail and are
  * retried (up to 7 + 7 + 6 = 20 kills), resuming after each: every trial ends TERMINATED with each

@@ -10,6 +10,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.output.CsvFormat;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.testing.ChildJvms;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +25,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * The proof that a crash loses nothing: {@link KillableExperiment} runs in a child JVM that is
  * killed with SIGKILL ({@link Process#destroyForcibly()}, no shutdown hook runs) at seeded random

@@ -5,16 +5,16 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.Trainable;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.runner.state.ExperimentState;
+import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
-
 /**
  * Run in child JVMs by {@link KillAndResumeTest}: a seeded experiment of {@value #TRIALS} trials of
  * {@value #ITERATIONS} iterations, two at a time, checkpointing every third iteration and keeping

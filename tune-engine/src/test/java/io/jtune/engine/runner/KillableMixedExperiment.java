@@ -3,18 +3,18 @@ package io.jtune.engine.runner;
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
 import io.jtune.api.trainable.Trainable;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.search.tpe.TpeSearch;
+import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
-
 /**
  * Run in child JVMs by {@link KillAcrossSchedulersTest}: {@value #TRIALS} trials of at most
  * {@value #ITERATIONS} iterations ({@code Stoppers.maximumIteration}), two at a time, checkpointing

@@ -21,6 +21,7 @@ import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.RecordingCallback;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
+import io.jtune.engine.trial.Trial;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -31,7 +32,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 // a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PauseEdgeCasesTest {

@@ -15,15 +15,17 @@ import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialView;
-import io.jtune.engine.CheckpointPolicy;
-import io.jtune.engine.FailFast;
 import io.jtune.engine.ResultGrid;
-import io.jtune.engine.ResumeMode;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.output.ErrorFileCallback;
 import io.jtune.engine.output.JsonLoggerCallback;
+import io.jtune.engine.runner.guard.ComponentException;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.search.SampleLimit;
+import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.FailFast;
+import io.jtune.engine.spec.ResumeMode;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
@@ -47,7 +49,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
 /**
  * Resuming an experiment with {@link Tuner#restore}: after a component failed, with Ray Tune's
  * three modes for errored trials, after failFast, with the failure count kept, an unrestorable

@@ -11,12 +11,13 @@ import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
-import io.jtune.engine.ResumeMode;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.output.JsonLoggerCallback;
+import io.jtune.engine.runner.state.ExperimentState;
+import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.ResumeMode;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
@@ -43,7 +44,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
 /**
  * The experiment snapshot itself cannot be written (a full disk; here its temporary file's name is
  * taken by a folder, a real I/O error): the run goes on, ends with an error naming the state file,

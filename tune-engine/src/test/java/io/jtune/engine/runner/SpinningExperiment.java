@@ -4,7 +4,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package io.jtune.engine.runner;
 import static io.jtune.engine.testing.Runs.quiet;
 import static io.jtune.engine.testing.Runs.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,13 +19,16 @@ import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.runner.guard.ComponentException;
+import io.jtune.engine.runner.history.ColumnarHistory;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
 import io.jtune.engine.testing.RecordingCallback;
 import io.jtune.engine.testing.Runs;
 import io.jtune.engine.testing.StopAt;
+import io.jtune.engine.trial.Trial;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +38,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
 // a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TrialRunnerTest {
@@ -204,7 +206,7 @@ class TrialRunnerTest {
         FirstComeScheduler scheduler = new FirstComeScheduler();
         RecordingCallback callback = new RecordingCallback();
         List<Trial> trials = run(Runs.counting(storage, searcher, scheduler).stop(StopAt.iteration(5)).maxFailures(1)
-                .checkpoint(io.jtune.engine.CheckpointPolicy.every(1)).callbacks(callback));
+                .checkpoint(io.jtune.engine.spec.CheckpointPolicy.every(1)).callbacks(callback));
         Trial flaky = trials.get(0);
         assertEquals(TrialStatus.TERMINATED, flaky.status());
         assertEquals(1, flaky.numFailures());
@@ -238,7 +240,7 @@ class TrialRunnerTest {
     void failFastRaiseRethrowsTheTrainablesException() {
         ListSearcher searcher = new ListSearcher(List.of(Config.of(Map.of("failAtStep", 1, "failAlways", true)), Config.of(Map.of("x", 2.0))));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(Runs.counting(storage, searcher, new FirstComeScheduler())
-                .stop(StopAt.iteration(3)).failFast(io.jtune.engine.FailFast.RAISE)));
+                .stop(StopAt.iteration(3)).failFast(io.jtune.engine.spec.FailFast.RAISE)));
         assertEquals("planned failure at step 1", e.getMessage());
     }
 
@@ -284,7 +286,7 @@ class TrialRunnerTest {
     void unknownTrialViewsAreRefused() {
         FirstComeScheduler scheduler = new FirstComeScheduler((runner, trial, result) -> {
             runner.unpauseTrial(new Trial("zzzzz_00000", 0, "T_", "n", "0", Config.empty(), ResourceRequest.DEFAULT, Path.of("n"),
-                    io.jtune.engine.CheckpointPolicy.NONE, t -> new ColumnarHistory(new ColumnarHistory.KeyLists())));
+                    io.jtune.engine.spec.CheckpointPolicy.NONE, t -> new ColumnarHistory(new ColumnarHistory.KeyLists())));
             return Decision.CONTINUE;
         });
         ComponentException e = assertThrows(ComponentException.class, () -> run(Runs.counting(storage, ListSearcher.of(1, "x"), scheduler)));

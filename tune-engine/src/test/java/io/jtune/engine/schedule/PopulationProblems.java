@@ -9,7 +9,7 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.Trainable;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.StateFile;
 import io.jtune.engine.testing.StopAt;
 import java.nio.file.Path;

@@ -13,12 +13,12 @@ import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.process.ProcessOptions;
+import io.jtune.engine.spec.MachineResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +63,7 @@ class ResourceChangingRunTest {
     @Test
     void inWorkerProcessesTheTrialSeesItsNewCpus() throws IOException {
         ProcessOptions fastStart = ProcessOptions.defaults().withJvmOptions("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto");
-        ResultGrid grid = tuner(2, 1, 0).executor(ExecutorFactory.process(fastStart)).fit();
+        ResultGrid grid = tuner(2, 1, 0).executor(fastStart.executor()).fit();
         TrialOutcome longOne = longTrial(grid);
         assertGrewTo(2, longOne);
         assertEachIterationOnceFromItsRestoredState(longOne);

@@ -1,11 +1,11 @@
 package io.jtune.engine.testing;
 
-import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.LocalTrialExecutor;
-import io.jtune.engine.exec.MachineResources;
-import io.jtune.engine.runner.Trial;
 import io.jtune.engine.runner.TrialRunner;
+import io.jtune.engine.spec.ExperimentSpec;
+import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.trial.Trial;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,16 +1,16 @@
 package io.jtune.junit.descriptor;
 
-import static io.jtune.junit.Constants.EXECUTOR_PROPERTY_NAME;
-import static io.jtune.junit.Constants.MAX_CONCURRENT_PROPERTY_NAME;
-import static io.jtune.junit.Constants.PROGRESS_PROPERTY_NAME;
-import static io.jtune.junit.Constants.SAMPLES_PROPERTY_NAME;
-import static io.jtune.junit.Constants.SEED_PROPERTY_NAME;
-import static io.jtune.junit.Constants.STORAGE_PROPERTY_NAME;
+import static io.jtune.api.ConfigurationKeys.EXECUTOR;
+import static io.jtune.api.ConfigurationKeys.MAX_CONCURRENT;
+import static io.jtune.api.ConfigurationKeys.PROGRESS;
+import static io.jtune.api.ConfigurationKeys.SAMPLES;
+import static io.jtune.api.ConfigurationKeys.SEED;
+import static io.jtune.api.ConfigurationKeys.STORAGE;
 
 import io.jtune.api.TuneException;
-import io.jtune.engine.ExecutorFactory;
-import io.jtune.engine.ExperimentFolders;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.ExecutorFactory;
+import io.jtune.engine.runner.state.ExperimentFolders;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -29,13 +29,13 @@ public record EngineConfiguration(OptionalInt samples, OptionalLong seed, Path s
     /** Reads and checks every parameter; a malformed value is an error naming the key and the value. */
     public static EngineConfiguration from(ConfigurationParameters parameters, Path workingDirectory) {
         return new EngineConfiguration(
-                positiveInt(parameters, SAMPLES_PROPERTY_NAME),
-                parameters.get(SEED_PROPERTY_NAME).map(String::trim).map(v -> OptionalLong.of(parseLong(SEED_PROPERTY_NAME, v))).orElse(OptionalLong.empty()),
-                parameters.get(STORAGE_PROPERTY_NAME).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of)
+                positiveInt(parameters, SAMPLES),
+                parameters.get(SEED).map(String::trim).map(v -> OptionalLong.of(parseLong(SEED, v))).orElse(OptionalLong.empty()),
+                parameters.get(STORAGE).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of)
                         .orElseGet(() -> ExperimentFolders.defaultStorage(workingDirectory)).toAbsolutePath().normalize(),
-                positiveInt(parameters, MAX_CONCURRENT_PROPERTY_NAME),
-                parameters.get(PROGRESS_PROPERTY_NAME).map(v -> parseBoolean(PROGRESS_PROPERTY_NAME, v)).orElse(false),
-                parameters.get(EXECUTOR_PROPERTY_NAME).filter(v -> !v.isBlank()).map(EngineConfiguration::executor));
+                positiveInt(parameters, MAX_CONCURRENT),
+                parameters.get(PROGRESS).map(v -> parseBoolean(PROGRESS, v)).orElse(false),
+                parameters.get(EXECUTOR).filter(v -> !v.isBlank()).map(EngineConfiguration::executor));
     }
 
     /** Applies what is set here over the class's declarations; storage and progress are always set. */
@@ -49,10 +49,10 @@ public record EngineConfiguration(OptionalInt samples, OptionalLong seed, Path s
 
     private static ExecutorFactory executor(String name) {
         try {
-            return ExecutorFactory.named(name, EXECUTOR_PROPERTY_NAME);
+            return ExecutorFactory.named(name, EXECUTOR);
         } catch (TuneException e) {
             throw new PreconditionViolationException("configuration parameter " + e.getMessage()
-                    + "; fix it in junit-platform.properties, the -D" + EXECUTOR_PROPERTY_NAME + " system property or the launcher's configuration parameters");
+                    + "; fix it in junit-platform.properties, the -D" + EXECUTOR + " system property or the launcher's configuration parameters");
         }
     }
 

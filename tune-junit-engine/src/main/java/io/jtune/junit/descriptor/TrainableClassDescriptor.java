@@ -1,12 +1,12 @@
 package io.jtune.junit.descriptor;
 
 import io.jtune.api.TuneException;
-import io.jtune.engine.ExperimentSpec;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.annotated.ExpectationVerdicts;
-import io.jtune.engine.annotated.MissedExpectation;
-import io.jtune.engine.output.ExperimentSummary;
+import io.jtune.engine.outcome.ExpectationVerdicts;
+import io.jtune.engine.outcome.ExperimentSummary;
+import io.jtune.engine.outcome.MissedExpectation;
+import io.jtune.engine.spec.ExperimentSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -1,10 +1,10 @@
 package io.jtune.maven.launch;
 
 import io.jtune.api.TuneException;
-import io.jtune.engine.ExperimentFolders;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.annotated.AnnotatedTrainables;
+import io.jtune.engine.runner.state.ExperimentFolders;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

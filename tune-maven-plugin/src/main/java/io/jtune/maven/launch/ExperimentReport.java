@@ -3,9 +3,9 @@ package io.jtune.maven.launch;
 import io.jtune.api.Trainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
-import io.jtune.engine.annotated.ExpectationVerdicts;
-import io.jtune.engine.annotated.MissedExpectation;
-import io.jtune.engine.output.ExperimentSummary;
+import io.jtune.engine.outcome.ExpectationVerdicts;
+import io.jtune.engine.outcome.ExperimentSummary;
+import io.jtune.engine.outcome.MissedExpectation;
 import java.util.ArrayList;
 import java.util.List;
 

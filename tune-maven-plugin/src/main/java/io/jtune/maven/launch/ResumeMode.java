@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
  * The values of {@code jtune.resume}, after Ray Tune's {@code Tuner.restore} flags: unfinished
  * trials (PENDING, RUNNING, PAUSED) always continue from their last checkpoint; errored trials are
  * left as they are, resumed from their last checkpoint, or restarted from scratch. Each is the
- * engine's {@link io.jtune.engine.ResumeMode} of the same name.
+ * engine's {@link io.jtune.engine.spec.ResumeMode} of the same name.
  */
 enum ResumeMode {
     /** {@code true} or {@code unfinished}: continue the unfinished trials; errored ones stay ERROR. */
@@ -37,8 +37,8 @@ enum ResumeMode {
     }
 
     /** The engine's mode of the same name. */
-    io.jtune.engine.ResumeMode engineMode() {
-        return io.jtune.engine.ResumeMode.valueOf(name());
+    io.jtune.engine.spec.ResumeMode engineMode() {
+        return io.jtune.engine.spec.ResumeMode.valueOf(name());
     }
 
     @Override

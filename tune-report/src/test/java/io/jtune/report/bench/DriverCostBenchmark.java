@@ -3,7 +3,7 @@ package io.jtune.report.bench;
 import io.jtune.api.Mode;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
+import io.jtune.engine.spec.MachineResources;
 import io.jtune.report.ReportCallback;
 import io.jtune.report.TensorBoardCallback;
 import io.jtune.report.TuneServer;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Mode;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.search.bench.Problem;
+import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;

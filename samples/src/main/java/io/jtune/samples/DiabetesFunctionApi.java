@@ -3,7 +3,7 @@ package io.jtune.samples;
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.Session;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
@@ -73,7 +73,7 @@ public final class DiabetesFunctionApi {
      */
     public static void train(Config config, Session session) throws IOException {
         GradientBoostedTrees model = DiabetesRegressors.create(hyperparameters(config), MODEL_SEED);
-        Optional<Checkpoint> resumeFrom = session.checkpoint();
+        Optional<CheckpointDir> resumeFrom = session.checkpoint();
         if (resumeFrom.isPresent()) {
             model.restore(resumeFrom.get().path());
         }
@@ -81,7 +81,7 @@ public final class DiabetesFunctionApi {
             BoostingMetrics metrics = model.grow(Math.min(TREES_PER_REPORT, MAX_TREES - model.trees()));
             Path checkpoint = Files.createTempDirectory(session.trialDir(), "checkpoint_tmp");
             model.save(checkpoint);
-            session.report(asMetrics(metrics), Checkpoint.fromDirectory(checkpoint));
+            session.report(asMetrics(metrics), CheckpointDir.fromDirectory(checkpoint));
         }
     }
 

@@ -6,7 +6,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -47,7 +47,7 @@ public final class HeldOutTestAccuracy implements Callback {
             return;
         }
         best(trials).ifPresent(best -> {
-            Checkpoint checkpoint = best.latestCheckpoint().orElseThrow();
+            CheckpointDir checkpoint = best.latestCheckpoint().orElseThrow();
             try {
                 double accuracy = DigitsMlpTrainable.testAccuracy(DigitsMlpTrainable.hyperparameters(best.config()), checkpoint.path());
                 out.printf(Locale.ROOT, "Test accuracy (held out, best trial %s, %s): %.4f%n", best.id(), checkpoint.path().getFileName(), accuracy);

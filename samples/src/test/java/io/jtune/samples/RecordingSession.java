@@ -1,6 +1,6 @@
 package io.jtune.samples;
 
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.Session;
 import io.jtune.api.trainable.TrialStoppedSignal;
 import java.nio.file.Path;
@@ -12,16 +12,16 @@ import java.util.Optional;
 /** A {@link Session} for testing train functions without the engine: keeps every report, stops after a set count. */
 final class RecordingSession implements Session {
     /** One call of report. */
-    record Report(Map<String, ?> metrics, Checkpoint checkpoint) {
+    record Report(Map<String, ?> metrics, CheckpointDir checkpoint) {
     }
 
     private final Path trialDir;
-    private final Checkpoint resumeFrom;
+    private final CheckpointDir resumeFrom;
     private final int stopAfter;
     final List<Report> reports = new ArrayList<>();
 
     /** A session that resumes from {@code resumeFrom} (may be null) and stops the trial at report {@code stopAfter} (0 = never). */
-    RecordingSession(Path trialDir, Checkpoint resumeFrom, int stopAfter) {
+    RecordingSession(Path trialDir, CheckpointDir resumeFrom, int stopAfter) {
         this.trialDir = trialDir;
         this.resumeFrom = resumeFrom;
         this.stopAfter = stopAfter;
@@ -33,7 +33,7 @@ final class RecordingSession implements Session {
     }
 
     @Override
-    public void report(Map<String, ?> metrics, Checkpoint checkpoint) {
+    public void report(Map<String, ?> metrics, CheckpointDir checkpoint) {
         reports.add(new Report(Map.copyOf(metrics), checkpoint));
         if (reports.size() == stopAfter) {
             throw new TrialStoppedSignal("stopped by the test after " + stopAfter + " reports");
@@ -41,7 +41,7 @@ final class RecordingSession implements Session {
     }
 
     @Override
-    public Optional<Checkpoint> checkpoint() {
+    public Optional<CheckpointDir> checkpoint() {
         return Optional.ofNullable(resumeFrom);
     }
 

@@ -12,8 +12,8 @@ import org.junit.platform.commons.annotation.Testable;
  * fields, exactly one {@link Step} method and optionally {@link Setup}, {@link Save} /
  * {@link Restore}, {@link Reset} and {@link Teardown}; experiment annotations ({@link Samples},
  * {@link Stop}, a scheduler such as {@link Fifo}, ...) on the class say how it is tuned. The engine
- * wraps such a class in a generated {@link io.jtune.api.trainable.Trainable} (the class API, an
- * interface of the same simple name that a class may implement by hand instead).
+ * wraps such a class in a generated {@link io.jtune.api.trainable.ClassTrainable} (the class API,
+ * which a class may implement by hand instead).
  *
  * <p>The class must be public or package-private, not abstract, not a non-static inner class, and
  * have a no-arg constructor that is not private. The annotation processor of this module checks

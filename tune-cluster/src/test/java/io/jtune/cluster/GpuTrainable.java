@@ -1,7 +1,7 @@
 package io.jtune.cluster;
 
 import io.jtune.api.Config;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.api.trainable.TrialContext;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,7 +15,7 @@ import java.util.Map;
  * the final result, so the driver cannot reassign the GPUs before they are free here). Reports
  * the ids and how many trials of this JVM hold a GPU at once.
  */
-public class GpuTrainable implements Trainable {
+public class GpuTrainable implements ClassTrainable {
     /** Per GPU index of this JVM: how much of it running trials hold, in hundredths. */
     private static final Map<Integer, Integer> HELD = new HashMap<>();
     private static int holders;

@@ -1,7 +1,7 @@
 package io.jtune.cluster;
 
 import io.jtune.api.Config;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.cluster.node.Sha256;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,7 +24,7 @@ import java.util.Map;
  * that, unlike a count of results, holds across restores). With {@code stepsDir} it notes each
  * step there as an empty file ({@code <pid>-<iteration>}), so a test can count the steps taken.
  */
-public class StepTrainable implements Trainable {
+public class StepTrainable implements ClassTrainable {
     private double x;
     private long stepMillis;
     private int payloadKb;

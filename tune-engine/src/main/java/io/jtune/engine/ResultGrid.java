@@ -6,7 +6,7 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Objective;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.output.CsvFormat;
 import io.jtune.engine.search.mo.Hypervolume;
 import io.jtune.engine.search.mo.Pareto;
@@ -104,7 +104,7 @@ public final class ResultGrid {
             return trial.config();
         }
 
-        public Optional<Checkpoint> checkpoint() {
+        public Optional<CheckpointDir> checkpoint() {
             return Optional.ofNullable(trial.latestCheckpoint());
         }
 

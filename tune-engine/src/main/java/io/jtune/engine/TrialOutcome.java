@@ -3,7 +3,7 @@ package io.jtune.engine;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.trial.Trial;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,19 +29,19 @@ public final class TrialOutcome {
     private final Supplier<List<Result>> history;
     private final String errorTrace;
     private final Path dir;
-    private final Checkpoint latestCheckpoint;
+    private final CheckpointDir latestCheckpoint;
     private final int numFailures;
 
     /** An outcome whose {@code history} is read back by the supplier when asked for; {@code lastResult} is its last element (null when none). */
     public TrialOutcome(String id, String name, Config config, TrialStatus status, Result lastResult, Supplier<List<Result>> history,
-                        String errorTrace, Path dir, Checkpoint latestCheckpoint, int numFailures) {
+                        String errorTrace, Path dir, CheckpointDir latestCheckpoint, int numFailures) {
         this(null, id, name, config, status, history, errorTrace, dir, latestCheckpoint, numFailures);
         this.lastResult = lastResult;
         this.lastResultRead = true;
     }
 
     private TrialOutcome(Trial trial, String id, String name, Config config, TrialStatus status, Supplier<List<Result>> history,
-                         String errorTrace, Path dir, Checkpoint latestCheckpoint, int numFailures) {
+                         String errorTrace, Path dir, CheckpointDir latestCheckpoint, int numFailures) {
         this.trial = trial;
         this.id = id;
         this.name = name;
@@ -56,7 +56,7 @@ public final class TrialOutcome {
 
     /** An outcome holding its {@code history} (copied). */
     public TrialOutcome(String id, String name, Config config, TrialStatus status, List<Result> history, String errorTrace, Path dir,
-                        Checkpoint latestCheckpoint, int numFailures) {
+                        CheckpointDir latestCheckpoint, int numFailures) {
         this(id, name, config, status, history.isEmpty() ? null : history.get(history.size() - 1), held(history), errorTrace, dir,
                 latestCheckpoint, numFailures);
     }
@@ -106,7 +106,7 @@ public final class TrialOutcome {
         return trial != null ? trial.localDir() : dir;
     }
 
-    public Checkpoint latestCheckpoint() {
+    public CheckpointDir latestCheckpoint() {
         return latestCheckpoint;
     }
 

@@ -11,7 +11,7 @@ import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.annotated.AnnotatedExperiment;
 import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.ExecutorFactory;
@@ -130,7 +130,7 @@ public final class Tuner {
     }
 
     /**
-     * A class implementing {@link Trainable}, one annotated with {@code @io.jtune.api.Trainable}, or
+     * A class implementing {@link ClassTrainable}, one annotated with {@code @io.jtune.api.Trainable}, or
      * one implementing {@link TrainFunction} with a no-arg constructor. A trainable given as a class
      * can run in its own process ({@code executor(...)}).
      */
@@ -173,7 +173,7 @@ public final class Tuner {
     }
 
     /** A class-API trainable made by a factory (one instance per trial, unless reused). */
-    public static Tuner of(String name, Supplier<? extends Trainable> factory) {
+    public static Tuner of(String name, Supplier<? extends ClassTrainable> factory) {
         return new Tuner(new TrainableSpec.ClassApi(FolderNames.requireFolderName("trainable name", name), factory));
     }
 
@@ -201,7 +201,7 @@ public final class Tuner {
     }
 
     /** {@link #restore(Path, Class)} for a class-API trainable made by a factory; its name is the one saved with the experiment. */
-    public static Tuner restore(Path experimentDir, Supplier<? extends Trainable> factory) {
+    public static Tuner restore(Path experimentDir, Supplier<? extends ClassTrainable> factory) {
         ExperimentState state = readState(experimentDir);
         return of(state.runner().trainable(), factory).restoring(experimentDir, state);
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.stop.Stoppers;
 import java.io.File;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a plain run (a {@link Trainable} class, random search, output files off, nothing logged)
+ * What a plain run (a {@link ClassTrainable} class, random search, output files off, nothing logged)
  * must not pay for at start-up and per trial, each a cost of a cold run: the Byte Buddy adapter
  * generator of {@code @Trainable} classes, a logging back end or the look for one, Jackson,
  * ClassGraph, {@code java.util.logging}, {@code String.format}, {@code DateTimeFormatter}, the
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class ColdStartTest {
     /** Classes (by name prefix) a plain run must not load, and why. */
     private static final Map<String, String> NOT_LOADED = Map.ofEntries(
-            Map.entry("net.bytebuddy.", "Byte Buddy, for a plain Trainable class"),
+            Map.entry("net.bytebuddy.", "Byte Buddy, for a plain ClassTrainable class"),
             Map.entry("ch.qos.logback.", "Logback, by a run that logs nothing"),
             Map.entry("org.slf4j.LoggerFactory", "SLF4J, by a run that logs nothing"),
             Map.entry("io.jtune.engine.log.FallbackLogging", "the look through the class path for an SLF4J provider, by a run that logs nothing"),
@@ -58,7 +58,7 @@ class ColdStartTest {
             Object terminated = loader.loadClass(PlainRun.class.getName()).getMethod("run").invoke(null);
             assertEquals(3, terminated);
             assertTrue(loader.loaded(Tuner.class.getName()), "the run went through the loader");
-            assertFalse(loader.loaded("net.bytebuddy.ByteBuddy"), "Byte Buddy loaded for a plain Trainable class");
+            assertFalse(loader.loaded("net.bytebuddy.ByteBuddy"), "Byte Buddy loaded for a plain ClassTrainable class");
             assertFalse(loader.loaded("ch.qos.logback.classic.LoggerContext"), "Logback started by a run that logs nothing");
         }
     }
@@ -137,7 +137,7 @@ class ColdStartTest {
     }
 
     /** Does nothing. */
-    public static final class NoOp implements Trainable {
+    public static final class NoOp implements ClassTrainable {
         @Override
         public void setup(Config config) {
         }
@@ -149,7 +149,7 @@ class ColdStartTest {
     }
 
     /** Fails in its first step. */
-    public static final class Failing implements Trainable {
+    public static final class Failing implements ClassTrainable {
         @Override
         public void setup(Config config) {
         }

@@ -11,7 +11,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.ResultGrid.BestResult;
 import io.jtune.engine.ResultGrid.Scope;
 import java.io.IOException;
@@ -99,7 +99,7 @@ class ResultGridTest {
     @Test
     void listsTrialsAndErrors() {
         TrialOutcome failed = new TrialOutcome("f", "train_f", Config.empty(), TrialStatus.ERROR, List.of(), "java.lang.RuntimeException: x", Path.of("f"),
-                new Checkpoint(Path.of("f/checkpoint_000001")), 2);
+                new CheckpointDir(Path.of("f/checkpoint_000001")), 2);
         ResultGrid withError = new ResultGrid(List.of(a, failed), "loss", Mode.MIN, dir);
 
         assertEquals(2, withError.size());

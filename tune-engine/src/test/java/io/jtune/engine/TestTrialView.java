@@ -5,7 +5,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -93,7 +93,7 @@ public final class TestTrialView implements TrialView {
     }
 
     @Override
-    public Optional<Checkpoint> latestCheckpoint() {
+    public Optional<CheckpointDir> latestCheckpoint() {
         return Optional.empty();
     }
 

@@ -11,7 +11,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
@@ -42,7 +42,7 @@ class TunerEndToEndTest {
     Path storage;
 
     /** One gradient step per iteration; the loss is the objective at the new point. */
-    public static final class GradientDescent implements Trainable {
+    public static final class GradientDescent implements ClassTrainable {
         private boolean momentum;
         private double lr;
         private double w;

@@ -10,7 +10,7 @@ import io.jtune.api.Param;
 import io.jtune.api.Step;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.Uniform;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.search.BasicVariantGenerator;
 import io.jtune.engine.spec.CheckpointPolicy;
@@ -58,8 +58,8 @@ class TunerTest {
     public static class Plain {
     }
 
-    /** Trainable, but without a no-arg constructor. */
-    public static class NeedsArgument implements Trainable {
+    /** ClassTrainable, but without a no-arg constructor. */
+    public static class NeedsArgument implements ClassTrainable {
         public NeedsArgument(int x) {
         }
 
@@ -79,7 +79,7 @@ class TunerTest {
         assertTrue(e.getMessage().contains(Plain.class.getName()) && e.getMessage().contains("@io.jtune.api.Trainable"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Tuner.of(NeedsArgument.class));
         assertTrue(e.getMessage().contains("no no-arg constructor"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> Tuner.of(Trainable.class));
+        e = assertThrows(IllegalArgumentException.class, () -> Tuner.of(ClassTrainable.class));
         assertTrue(e.getMessage().contains("abstract"), e.getMessage());
         Tuner tuner = Tuner.of("f", (config, session) -> { });
         assertTrue(assertThrows(IllegalArgumentException.class, () -> tuner.numSamples(0)).getMessage().contains("numSamples"));

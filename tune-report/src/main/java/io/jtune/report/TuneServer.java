@@ -9,7 +9,7 @@ import io.jtune.api.TuneException;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.runner.RunnerControl;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -234,7 +234,7 @@ public final class TuneServer implements Callback, RunnerControl.Steering {
     }
 
     @Override
-    public void onCheckpoint(TrialView trial, Checkpoint checkpoint) {
+    public void onCheckpoint(TrialView trial, CheckpointDir checkpoint) {
         LiveTrial live = server == null ? null : trials.get(trial.id());
         if (live != null) {
             live.checkpoint = checkpoint.path().toString();

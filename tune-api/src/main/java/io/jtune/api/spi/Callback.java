@@ -1,7 +1,7 @@
 package io.jtune.api.spi;
 
 import io.jtune.api.Result;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.util.List;
 
 /**
@@ -34,11 +34,11 @@ public interface Callback {
     }
 
     /** A checkpoint of the trial was saved. */
-    default void onCheckpoint(TrialView trial, Checkpoint checkpoint) {
+    default void onCheckpoint(TrialView trial, CheckpointDir checkpoint) {
     }
 
     /** The trial was restored from a checkpoint. */
-    default void onTrialRestore(TrialView trial, Checkpoint checkpoint) {
+    default void onTrialRestore(TrialView trial, CheckpointDir checkpoint) {
     }
 
     /** The experiment ended (or was interrupted); flush and close what is open. */

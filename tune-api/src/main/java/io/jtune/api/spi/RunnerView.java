@@ -3,7 +3,7 @@ package io.jtune.api.spi;
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.util.Collection;
 import java.util.List;
 
@@ -61,12 +61,12 @@ public interface RunnerView {
     void unpauseTrial(TrialView trial);
 
     /** Saves a checkpoint of a RUNNING or PAUSED trial now (waiting for it) and returns it. */
-    Checkpoint saveCheckpoint(TrialView trial);
+    CheckpointDir saveCheckpoint(TrialView trial);
 
     /**
      * PBT's exploit: gives {@code trial} a new config and experiment tag and makes it resume from
      * {@code from} (another trial's checkpoint, copied). The caller returns PAUSE for the trial
      * whose result it is deciding; the trial then restarts from that checkpoint with the new config.
      */
-    void exploit(TrialView trial, Config newConfig, String newTag, Checkpoint from);
+    void exploit(TrialView trial, Config newConfig, String newTag, CheckpointDir from);
 }

@@ -4,7 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -36,7 +36,7 @@ public interface TrialView {
     int numFailures();
 
     /** The checkpoint it would resume from, if any. */
-    Optional<Checkpoint> latestCheckpoint();
+    Optional<CheckpointDir> latestCheckpoint();
 
     /** The trial's own folder inside the experiment folder. */
     Path localDir();

@@ -17,8 +17,8 @@ public interface Session extends TrialContext {
      * As {@link #report(Map)}, with a checkpoint the function wrote into a directory of its own;
      * the runner takes over that directory (moves it into the trial folder).
      */
-    void report(Map<String, ?> metrics, Checkpoint checkpoint);
+    void report(Map<String, ?> metrics, CheckpointDir checkpoint);
 
     /** The checkpoint to resume from when the trial was restarted, paused or exploited; empty on a fresh start. */
-    Optional<Checkpoint> checkpoint();
+    Optional<CheckpointDir> checkpoint();
 }

@@ -1,7 +1,7 @@
 package io.jtune.cluster.driver;
 
 import io.jtune.api.TuneException;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.cluster.node.ClassPathDigest;
 import io.jtune.cluster.node.TrainableCode;
 import io.jtune.cluster.transfer.FolderReceiver;
@@ -323,7 +323,7 @@ final class DriverActor extends AbstractBehavior<Object> {
     }
 
     /** Moves a received checkpoint into the trial's folder; null (and a warning) when it did not arrive whole. */
-    private Checkpoint receive(Run run, CheckpointRef ref) {
+    private CheckpointDir receive(Run run, CheckpointRef ref) {
         if (ref == null) {
             return null;
         }
@@ -332,7 +332,7 @@ final class DriverActor extends AbstractBehavior<Object> {
         try {
             if (in == null && ref.chunks() == 0) {
                 CheckpointFolders.prepareEmpty(target);
-                return new Checkpoint(target);
+                return new CheckpointDir(target);
             }
             if (in == null) {
                 throw new IOException("checkpoint transfer " + ref.transferId() + " of trial " + run.key.trialId() + " sent no chunk");
@@ -341,7 +341,7 @@ final class DriverActor extends AbstractBehavior<Object> {
                 in.receiver().abort();
                 throw in.failure()[0];
             }
-            return new Checkpoint(in.receiver().finish(ref, target));
+            return new CheckpointDir(in.receiver().finish(ref, target));
         } catch (IOException e) {
             LOG.warn("trial {}: the checkpoint of iteration {} was not kept ({}); the trial keeps its earlier checkpoints", run.key.trialId(), ref.iteration(), e.getMessage());
             return null;
@@ -349,7 +349,7 @@ final class DriverActor extends AbstractBehavior<Object> {
     }
 
     /** A checkpoint the worker wrote in the shared trial folder; null (and a warning) when it is not a folder there. */
-    private Checkpoint inPlace(Run run, Checkpoint written) {
+    private CheckpointDir inPlace(Run run, CheckpointDir written) {
         if (written == null) {
             return null;
         }
@@ -360,7 +360,7 @@ final class DriverActor extends AbstractBehavior<Object> {
                     run.key.trialId(), folder, run.trialDir);
             return null;
         }
-        return new Checkpoint(folder);
+        return new CheckpointDir(folder);
     }
 
     private Behavior<Object> onResults(ToDriver.Results message) {
@@ -384,11 +384,11 @@ final class DriverActor extends AbstractBehavior<Object> {
             return this;
         }
         if (posted instanceof TrialEvent.Reported r) {
-            Checkpoint checkpoint = run.shared ? inPlace(run, r.checkpoint()) : receive(run, ref);
+            CheckpointDir checkpoint = run.shared ? inPlace(run, r.checkpoint()) : receive(run, ref);
             posted = new TrialEvent.Reported(r.trialId(), r.runId(), r.metrics(), checkpoint, r.stepNanos());
         } else if (posted instanceof TrialEvent.Saved s) {
             run.pendingSaves = Math.max(0, run.pendingSaves - 1);
-            Checkpoint checkpoint = run.shared ? inPlace(run, s.checkpoint()) : receive(run, ref);
+            CheckpointDir checkpoint = run.shared ? inPlace(run, s.checkpoint()) : receive(run, ref);
             posted = new TrialEvent.Saved(s.trialId(), s.runId(), checkpoint, s.iteration());
         } else {
             if (posted instanceof TrialEvent.Failed f) {

@@ -4,7 +4,7 @@ import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.cluster.StepTrainable;
 import io.jtune.cluster.driver.ClusterExecutorFactory;
 import io.jtune.cluster.driver.ClusterSettings;
@@ -165,7 +165,7 @@ public final class ClusterBenchmark {
             }
 
             @Override
-            public void onCheckpoint(TrialView trial, Checkpoint checkpoint) {
+            public void onCheckpoint(TrialView trial, CheckpointDir checkpoint) {
                 marks[1] = System.nanoTime();
             }
         };

@@ -1,14 +1,14 @@
 package io.jtune.engine.annotated;
 
 import io.jtune.api.TuneException;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.function.Supplier;
 
 /** Makes one adapter (and so one instance of the user's class) per call: one per trial. */
-final class AdapterSupplier implements Supplier<Trainable> {
+final class AdapterSupplier implements Supplier<ClassTrainable> {
     private final MethodHandle constructor;
     private final AdapterBinding binding;
 
@@ -23,7 +23,7 @@ final class AdapterSupplier implements Supplier<Trainable> {
     }
 
     @Override
-    public Trainable get() {
+    public ClassTrainable get() {
         try {
             return (AnnotatedTrainableAdapter) constructor.invokeExact(binding);
         } catch (RuntimeException | Error e) {

@@ -1,7 +1,7 @@
 package io.jtune.engine.annotated;
 
 import io.jtune.api.Config;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,7 +13,7 @@ import java.util.Map;
  * the {@code @Param} fields and turns step results into metrics. Public only because generated
  * code in the user's package extends it.
  */
-public abstract class AnnotatedTrainableAdapter implements Trainable {
+public abstract class AnnotatedTrainableAdapter implements ClassTrainable {
     private final AdapterBinding binding;
     /** The conditional {@code @Param} fields' values as the instance was created, taken at setup. */
     private Object[] initialParams;

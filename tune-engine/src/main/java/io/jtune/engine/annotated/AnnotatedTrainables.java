@@ -38,7 +38,7 @@ public final class AnnotatedTrainables {
      * instance of the class, per call. The adapter class is generated once per class and cached
      * weakly.
      */
-    public static Supplier<io.jtune.api.trainable.Trainable> factory(Class<?> c) {
+    public static Supplier<io.jtune.api.trainable.ClassTrainable> factory(Class<?> c) {
         CompileTimeCheck.warnIfUnchecked(c);
         ReflectiveTypeModel.requireValid(c);
         ReflectiveTypeModel model = ReflectiveTypeModel.of(c);

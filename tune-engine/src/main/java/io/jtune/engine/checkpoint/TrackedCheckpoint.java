@@ -1,6 +1,6 @@
 package io.jtune.engine.checkpoint;
 
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 
 /**
  * A checkpoint the runner knows about, with what resuming from it needs.
@@ -10,5 +10,5 @@ import io.jtune.api.trainable.Checkpoint;
  * @param timeTotalS the trial's {@code time_total_s} at that iteration
  * @param score the value ranking it for keep-N (NaN ranks last)
  */
-public record TrackedCheckpoint(Checkpoint checkpoint, long iteration, double timeTotalS, double score) {
+public record TrackedCheckpoint(CheckpointDir checkpoint, long iteration, double timeTotalS, double score) {
 }

@@ -1,7 +1,7 @@
 package io.jtune.engine.exec;
 
-import io.jtune.api.trainable.Checkpoint;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.CheckpointDir;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.log.LazyLogger;
 import java.nio.file.Path;
@@ -10,40 +10,40 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * Runs a class-API trainable: one {@link Trainable#step()} per STEP command, as Ray Tune's
+ * Runs a class-API trainable: one {@link ClassTrainable#step()} per STEP command, as Ray Tune's
  * {@code train.remote()}. The instance is a stopped trial's (from {@code reuseFrom}) when
- * {@link Trainable#reset} accepts the new config, else a new one from the factory.
+ * {@link ClassTrainable#reset} accepts the new config, else a new one from the factory.
  */
 final class ClassTrialWorker extends TrialWorker {
     private static final LazyLogger LOG = new LazyLogger(ClassTrialWorker.class);
-    /** Whether a trainable class has a {@link Trainable#cleanup()} of its own (not the interface's empty default); looked up once a class. */
+    /** Whether a trainable class has a {@link ClassTrainable#cleanup()} of its own (not the interface's empty default); looked up once a class. */
     private static final ClassValue<Boolean> CLEANS_UP = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
             try {
-                return type.getMethod("cleanup").getDeclaringClass() != Trainable.class;
+                return type.getMethod("cleanup").getDeclaringClass() != ClassTrainable.class;
             } catch (NoSuchMethodException e) {
-                throw new IllegalStateException(type.getName() + " implements Trainable without its cleanup()", e);
+                throw new IllegalStateException(type.getName() + " implements ClassTrainable without its cleanup()", e);
             }
         }
     };
 
-    private final Supplier<? extends Trainable> factory;
-    private final CompletableFuture<Trainable> reuseFrom;
-    private CompletableFuture<Trainable> handoff;
+    private final Supplier<? extends ClassTrainable> factory;
+    private final CompletableFuture<ClassTrainable> reuseFrom;
+    private CompletableFuture<ClassTrainable> handoff;
     private boolean exited;
     /** Whether the trainable, once made, has no {@code cleanup()} of its own; read on this worker's thread only. */
     private boolean freeAtStop;
 
     /** {@code reuseFrom}: a stopped trial's trainable to reset, or null. */
-    ClassTrialWorker(TrialLaunch launch, EventSink sink, Supplier<? extends Trainable> factory, CompletableFuture<Trainable> reuseFrom) {
+    ClassTrialWorker(TrialLaunch launch, EventSink sink, Supplier<? extends ClassTrainable> factory, CompletableFuture<ClassTrainable> reuseFrom) {
         super(launch, sink);
         this.factory = factory;
         this.reuseFrom = reuseFrom;
     }
 
     /** Asks the worker to hand its trainable to {@code slot} when stopped; false when it has exited already. */
-    synchronized boolean handOffTo(CompletableFuture<Trainable> slot) {
+    synchronized boolean handOffTo(CompletableFuture<ClassTrainable> slot) {
         if (exited) {
             return false;
         }
@@ -61,7 +61,7 @@ final class ClassTrialWorker extends TrialWorker {
 
     @Override
     protected void work() {
-        Trainable trainable = null;
+        ClassTrainable trainable = null;
         Command current = null;
         try {
             trainable = acquire();
@@ -104,23 +104,23 @@ final class ClassTrialWorker extends TrialWorker {
         return freeAtStop;
     }
 
-    private Trainable acquire() throws Exception {
-        Trainable cached = reuseFrom == null ? null : reuseFrom.get();
+    private ClassTrainable acquire() throws Exception {
+        ClassTrainable cached = reuseFrom == null ? null : reuseFrom.get();
         if (cached != null) {
             if (cached.reset(launch.config())) {
                 return cached;
             }
             cleanup(cached);
         }
-        Trainable fresh = factory.get();
+        ClassTrainable fresh = factory.get();
         if (fresh == null) {
-            throw new IllegalStateException("the trainable factory returned null; it must return a new Trainable each call");
+            throw new IllegalStateException("the trainable factory returned null; it must return a new ClassTrainable each call");
         }
         fresh.setup(launch.config());
         return fresh;
     }
 
-    private void step(Trainable trainable) throws Exception {
+    private void step(ClassTrainable trainable) throws Exception {
         long start = System.nanoTime();
         Map<String, ?> metrics = trainable.step();
         long nanos = System.nanoTime() - start;
@@ -132,7 +132,7 @@ final class ClassTrialWorker extends TrialWorker {
         postResult(metrics, null, nanos);
     }
 
-    private Checkpoint save(Trainable trainable, boolean required) throws Exception {
+    private CheckpointDir save(ClassTrainable trainable, boolean required) throws Exception {
         Path dir = CheckpointFolders.folderFor(launch.trialDir(), iteration);
         Path temp = CheckpointFolders.inProgress(dir);
         try {
@@ -144,11 +144,11 @@ final class ClassTrialWorker extends TrialWorker {
             CheckpointFolders.deleteRecursively(temp);
             return null;
         }
-        return new Checkpoint(CheckpointFolders.publish(temp, dir));
+        return new CheckpointDir(CheckpointFolders.publish(temp, dir));
     }
 
-    private void release(Trainable trainable) {
-        CompletableFuture<Trainable> slot;
+    private void release(ClassTrainable trainable) {
+        CompletableFuture<ClassTrainable> slot;
         synchronized (this) {
             slot = handoff;
         }
@@ -157,7 +157,7 @@ final class ClassTrialWorker extends TrialWorker {
         }
     }
 
-    static void cleanup(Trainable trainable) {
+    static void cleanup(ClassTrainable trainable) {
         if (trainable == null) {
             return;
         }

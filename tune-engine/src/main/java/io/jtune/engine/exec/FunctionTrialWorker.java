@@ -1,6 +1,6 @@
 package io.jtune.engine.exec;
 
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.Session;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.TrialStoppedSignal;
@@ -20,7 +20,7 @@ import java.util.Optional;
  */
 final class FunctionTrialWorker extends TrialWorker implements Session {
     private final TrainFunction function;
-    private Checkpoint latest;
+    private CheckpointDir latest;
     private long latestIteration;
     private long handedBackAt;
 
@@ -64,14 +64,14 @@ final class FunctionTrialWorker extends TrialWorker implements Session {
     }
 
     @Override
-    public void report(Map<String, ?> metrics, Checkpoint checkpoint) {
+    public void report(Map<String, ?> metrics, CheckpointDir checkpoint) {
         Objects.requireNonNull(metrics, "metrics passed to Session.report");
         if (isStopping()) {
             throw stopped();
         }
         long now = System.nanoTime();
         iteration++;
-        Checkpoint moved = null;
+        CheckpointDir moved = null;
         if (checkpoint != null) {
             Path target = CheckpointFolders.folderFor(launch.trialDir(), iteration);
             try {
@@ -79,7 +79,7 @@ final class FunctionTrialWorker extends TrialWorker implements Session {
             } catch (IOException e) {
                 throw new UncheckedIOException("could not move the reported checkpoint " + checkpoint.path() + " to " + target + ": " + e.getMessage(), e);
             }
-            moved = new Checkpoint(target);
+            moved = new CheckpointDir(target);
             latest = moved;
             latestIteration = iteration;
         }
@@ -112,7 +112,7 @@ final class FunctionTrialWorker extends TrialWorker implements Session {
     }
 
     @Override
-    public Optional<Checkpoint> checkpoint() {
+    public Optional<CheckpointDir> checkpoint() {
         return Optional.ofNullable(launch.restoreFrom());
     }
 }

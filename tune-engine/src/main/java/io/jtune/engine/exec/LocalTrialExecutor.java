@@ -1,7 +1,7 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.spec.TrainableSpec;
@@ -192,7 +192,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             pool.release(worker.launch.resources(), worker.launch.gpuIds());
         }
         if (reusable && cache != null && worker instanceof ClassTrialWorker classWorker) {
-            CompletableFuture<Trainable> slot = cache.reserve();
+            CompletableFuture<ClassTrainable> slot = cache.reserve();
             if (slot != null && !classWorker.handOffTo(slot)) {
                 slot.complete(null);
             }
@@ -304,7 +304,7 @@ public final class LocalTrialExecutor implements TrialExecutor {
             }
         }
         if (cache != null) {
-            for (CompletableFuture<Trainable> slot : cache.drain()) {
+            for (CompletableFuture<ClassTrainable> slot : cache.drain()) {
                 ClassTrialWorker.cleanup(slot.getNow(null));
             }
         }

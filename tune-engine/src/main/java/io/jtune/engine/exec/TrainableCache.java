@@ -1,6 +1,6 @@
 package io.jtune.engine.exec;
 
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
  * ever ran at once. The driver's only (one call at a time, under the runner's lock).
  */
 final class TrainableCache {
-    private final ArrayDeque<CompletableFuture<Trainable>> slots = new ArrayDeque<>();
+    private final ArrayDeque<CompletableFuture<ClassTrainable>> slots = new ArrayDeque<>();
     private int capacity = 1;
 
     /** Raises the capacity to the number of trainables running now. */
@@ -23,23 +23,23 @@ final class TrainableCache {
     }
 
     /** A new slot for a stopping trainable, or null when the cache is full. */
-    CompletableFuture<Trainable> reserve() {
+    CompletableFuture<ClassTrainable> reserve() {
         if (slots.size() >= capacity) {
             return null;
         }
-        CompletableFuture<Trainable> slot = new CompletableFuture<>();
+        CompletableFuture<ClassTrainable> slot = new CompletableFuture<>();
         slots.add(slot);
         return slot;
     }
 
     /** The oldest slot (its trainable may still be on its way), or null. */
-    CompletableFuture<Trainable> poll() {
+    CompletableFuture<ClassTrainable> poll() {
         return slots.poll();
     }
 
     /** Removes and returns every slot. */
-    List<CompletableFuture<Trainable>> drain() {
-        List<CompletableFuture<Trainable>> all = new ArrayList<>(slots);
+    List<CompletableFuture<ClassTrainable>> drain() {
+        List<CompletableFuture<ClassTrainable>> all = new ArrayList<>(slots);
         slots.clear();
         return all;
     }

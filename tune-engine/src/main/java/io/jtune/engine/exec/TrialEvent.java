@@ -1,6 +1,6 @@
 package io.jtune.engine.exec;
 
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.util.Map;
 
 /**
@@ -19,11 +19,11 @@ public sealed interface TrialEvent {
      * trial folder), else null. The metrics map is the trainable's own: read it before asking for
      * the next step.
      */
-    record Reported(String trialId, long runId, Map<String, ?> metrics, Checkpoint checkpoint, long stepNanos) implements TrialEvent {
+    record Reported(String trialId, long runId, Map<String, ?> metrics, CheckpointDir checkpoint, long stepNanos) implements TrialEvent {
     }
 
     /** A save finished; {@code checkpoint} is null when the trainable had nothing to save. {@code iteration} is what the state holds. */
-    record Saved(String trialId, long runId, Checkpoint checkpoint, long iteration) implements TrialEvent {
+    record Saved(String trialId, long runId, CheckpointDir checkpoint, long iteration) implements TrialEvent {
     }
 
     /** A function trainable returned: training is over. */

@@ -2,7 +2,7 @@ package io.jtune.engine.exec;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +22,7 @@ import java.util.Objects;
  *                 decision on each result; see {@code Tuner.resultBuffer})
  */
 public record TrialLaunch(String trialId, long runId, Config config, Path trialDir, ResourceRequest resources,
-                          Checkpoint restoreFrom, long startIteration, List<Integer> gpuIds, RunAhead runAhead) {
+                          CheckpointDir restoreFrom, long startIteration, List<Integer> gpuIds, RunAhead runAhead) {
 
     public TrialLaunch {
         gpuIds = List.copyOf(gpuIds);
@@ -31,13 +31,13 @@ public record TrialLaunch(String trialId, long runId, Config config, Path trialD
 
     /** A launch that waits for the driver's decision on each result. */
     public TrialLaunch(String trialId, long runId, Config config, Path trialDir, ResourceRequest resources,
-                       Checkpoint restoreFrom, long startIteration, List<Integer> gpuIds) {
+                       CheckpointDir restoreFrom, long startIteration, List<Integer> gpuIds) {
         this(trialId, runId, config, trialDir, resources, restoreFrom, startIteration, gpuIds, RunAhead.NONE);
     }
 
     /** A launch whose GPUs the executor has yet to assign. */
     public TrialLaunch(String trialId, long runId, Config config, Path trialDir, ResourceRequest resources,
-                       Checkpoint restoreFrom, long startIteration) {
+                       CheckpointDir restoreFrom, long startIteration) {
         this(trialId, runId, config, trialDir, resources, restoreFrom, startIteration, List.of(), RunAhead.NONE);
     }
 

@@ -1,7 +1,7 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.TrialContext;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -132,7 +132,7 @@ abstract class TrialWorker implements Runnable, TrialContext {
      * the trainable goes on before the driver reads the metrics, so they are copied (in their order)
      * from a map it may change, and a result that holds the run leaves room for no further one.
      */
-    final void postResult(Map<String, ?> metrics, Checkpoint checkpoint, long stepNanos) {
+    final void postResult(Map<String, ?> metrics, CheckpointDir checkpoint, long stepNanos) {
         Map<String, ?> posted = metrics;
         if (buffer > 1) {
             posted = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
@@ -193,7 +193,7 @@ abstract class TrialWorker implements Runnable, TrialContext {
         return launch.trialDir().getFileName().toString();
     }
 
-    final void postSaved(Checkpoint checkpoint, long atIteration) {
+    final void postSaved(CheckpointDir checkpoint, long atIteration) {
         post(new TrialEvent.Saved(launch.trialId(), launch.runId(), checkpoint, atIteration));
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.exec.TrialLaunch;
 import java.nio.file.Path;
@@ -50,7 +50,7 @@ public sealed interface Command {
 
         /** The command that starts {@code launch} with the trainable class named {@code trainableClass}. */
         public static StartTrial of(TrialLaunch launch, String trainableClass, boolean reuseTrainables) {
-            Checkpoint restore = launch.restoreFrom();
+            CheckpointDir restore = launch.restoreFrom();
             return new StartTrial(launch.trialId(), launch.runId(), trainableClass, launch.config().toMap(), launch.trialDir().toString(),
                     launch.resources(), launch.gpuIds(), restore == null ? null : restore.path().toString(), launch.startIteration(), reuseTrainables,
                     launch.runAhead());
@@ -64,7 +64,7 @@ public sealed interface Command {
 
         /** The launch this command describes, on the worker's side. */
         public TrialLaunch toLaunch() {
-            Checkpoint restore = restoreFrom == null ? null : new Checkpoint(Path.of(restoreFrom));
+            CheckpointDir restore = restoreFrom == null ? null : new CheckpointDir(Path.of(restoreFrom));
             return new TrialLaunch(trialId, runId, Config.of(config), Path.of(trialDir), resources, restore, startIteration,
                     gpuIds == null ? List.of() : gpuIds, runAhead == null ? RunAhead.NONE : runAhead);
         }

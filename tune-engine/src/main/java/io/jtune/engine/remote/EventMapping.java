@@ -1,6 +1,6 @@
 package io.jtune.engine.remote;
 
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.exec.TrialEvent;
 import java.nio.file.Path;
 
@@ -44,11 +44,11 @@ public final class EventMapping {
         return null;
     }
 
-    private static String pathOf(Checkpoint checkpoint) {
+    private static String pathOf(CheckpointDir checkpoint) {
         return checkpoint == null ? null : checkpoint.path().toString();
     }
 
-    private static Checkpoint checkpointOf(String path) {
-        return path == null ? null : new Checkpoint(Path.of(path));
+    private static CheckpointDir checkpointOf(String path) {
+        return path == null ? null : new CheckpointDir(Path.of(path));
     }
 }

@@ -2,7 +2,7 @@ package io.jtune.engine.remote;
 
 import io.jtune.api.TuneException;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.spec.TrainableSpec;
 
@@ -12,7 +12,7 @@ import io.jtune.engine.spec.TrainableSpec;
  * as the driver would.
  * <ul>
  *   <li>a class annotated with {@code @io.jtune.api.Trainable} (run through its generated adapter);</li>
- *   <li>a class implementing {@link Trainable} with a no-arg constructor (class API);</li>
+ *   <li>a class implementing {@link ClassTrainable} with a no-arg constructor (class API);</li>
  *   <li>a class implementing {@link TrainFunction} with a no-arg constructor (function API; one instance
  *       serves every trial of the JVM, so it should keep no state in fields).</li>
  * </ul>
@@ -30,14 +30,14 @@ public final class TrainableClasses {
         if (AnnotatedTrainables.isAnnotated(type)) {
             return new TrainableSpec.ClassApi(AnnotatedTrainables.nameOf(type), AnnotatedTrainables.factory(type), type);
         }
-        if (Trainable.class.isAssignableFrom(type)) {
-            return new TrainableSpec.ClassApi(type.getSimpleName(), TrainableFactories.noArgConstructor(type.asSubclass(Trainable.class), Trainable.class), type);
+        if (ClassTrainable.class.isAssignableFrom(type)) {
+            return new TrainableSpec.ClassApi(type.getSimpleName(), TrainableFactories.noArgConstructor(type.asSubclass(ClassTrainable.class), ClassTrainable.class), type);
         }
         if (TrainFunction.class.isAssignableFrom(type)) {
             TrainFunction function = TrainableFactories.noArgConstructor(type.asSubclass(TrainFunction.class), TrainFunction.class).get();
             return new TrainableSpec.FunctionApi(type.getSimpleName(), function, type);
         }
-        throw new IllegalArgumentException("class " + type.getName() + " is not trainable: implement " + Trainable.class.getName()
+        throw new IllegalArgumentException("class " + type.getName() + " is not trainable: implement " + ClassTrainable.class.getName()
                 + " or " + TrainFunction.class.getName() + ", or annotate it with @io.jtune.api.Trainable");
     }
 
@@ -69,7 +69,7 @@ public final class TrainableClasses {
     public static String remoteName(TrainableSpec spec) {
         if (spec.type() == null) {
             throw new IllegalArgumentException("trainable '" + spec.name() + "' was given as a lambda or factory object, which cannot cross to another JVM: "
-                    + "make it a class (annotated with @io.jtune.api.Trainable, implementing " + Trainable.class.getName() + ", or implementing "
+                    + "make it a class (annotated with @io.jtune.api.Trainable, implementing " + ClassTrainable.class.getName() + ", or implementing "
                     + TrainFunction.class.getName() + " with a public no-arg constructor) and pass Tuner.of(YourClass.class)");
         }
         return spec.type().getName();

@@ -5,7 +5,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.trial.Trial;
 import java.util.Collection;
 import java.util.List;
@@ -70,12 +70,12 @@ final class SchedulerRunnerView implements RunnerView {
     }
 
     @Override
-    public Checkpoint saveCheckpoint(TrialView view) {
+    public CheckpointDir saveCheckpoint(TrialView view) {
         return runner.saveNow(runner.own(view));
     }
 
     @Override
-    public void exploit(TrialView view, Config newConfig, String newTag, Checkpoint from) {
+    public void exploit(TrialView view, Config newConfig, String newTag, CheckpointDir from) {
         runner.exploit(runner.own(view), newConfig, newTag, from);
     }
 

@@ -11,7 +11,7 @@ import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.PiecedBytes;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
@@ -781,7 +781,7 @@ public final class TrialRunner {
         for (Callback c : callbacks) {
             c.onTrialStart(trial);
         }
-        Checkpoint from = restore == null ? null : restore.checkpoint();
+        CheckpointDir from = restore == null ? null : restore.checkpoint();
         executor.start(new TrialLaunch(trial.id(), trial.runId, trial.config(), trial.localDir(), trial.resources(), from, trial.iteration, List.of(), runAhead));
         if (from != null) {
             for (Callback c : callbacks) {
@@ -1123,7 +1123,7 @@ public final class TrialRunner {
      * Saves the trial's state now and waits for it; other events that arrive meanwhile are kept
      * for later. Returns the trial's latest checkpoint.
      */
-    Checkpoint saveNow(Trial trial) {
+    CheckpointDir saveNow(Trial trial) {
         requireDecisionMayWait(trial, "save");
         if (trial.status() == TrialStatus.RUNNING) {
             checkpoints.requestSave(trial, false);
@@ -1173,7 +1173,7 @@ public final class TrialRunner {
     }
 
     /** PBT's exploit: copy {@code from} into the trial's folder as its latest checkpoint and take the new config and tag. */
-    void exploit(Trial trial, Config newConfig, String newTag, Checkpoint from) {
+    void exploit(Trial trial, Config newConfig, String newTag, CheckpointDir from) {
         requireDecisionMayWait(trial, "exploit a checkpoint into");
         if (trial.status().isFinished()) {
             throw new IllegalStateException("trial " + trial.name() + " is " + trial.status() + " and cannot exploit another trial");

@@ -10,7 +10,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.log.LazyLogger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,7 +75,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
     static final class TrialState {
         final String origTag;
         Double lastScore;
-        Checkpoint lastCheckpoint;
+        CheckpointDir lastCheckpoint;
         double lastPerturbationTime;
         double lastTrainTime;
         long lastIteration;
@@ -388,7 +388,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
         state.trials().forEach((id, saved) -> {
             TrialState s = new TrialState(saved.origTag());
             s.lastScore = saved.lastScore();
-            s.lastCheckpoint = saved.lastCheckpoint() == null ? null : Checkpoint.fromDirectory(Path.of(saved.lastCheckpoint()));
+            s.lastCheckpoint = saved.lastCheckpoint() == null ? null : CheckpointDir.fromDirectory(Path.of(saved.lastCheckpoint()));
             s.lastPerturbationTime = saved.lastPerturbationTime();
             s.lastTrainTime = saved.lastTrainTime();
             s.lastIteration = saved.lastIteration();

@@ -1,7 +1,7 @@
 package io.jtune.engine.spec;
 
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -20,14 +20,14 @@ public sealed interface TrainableSpec {
     Class<?> type();
 
     /** A class-API trainable; {@code factory} makes one new instance a call (bound once, no reflection per call). */
-    record ClassApi(String name, Supplier<? extends Trainable> factory, Class<?> type) implements TrainableSpec {
+    record ClassApi(String name, Supplier<? extends ClassTrainable> factory, Class<?> type) implements TrainableSpec {
         public ClassApi {
             requireName(name);
             Objects.requireNonNull(factory, "trainable factory");
         }
 
         /** A trainable made by a factory, not from a named class. */
-        public ClassApi(String name, Supplier<? extends Trainable> factory) {
+        public ClassApi(String name, Supplier<? extends ClassTrainable> factory) {
             this(name, factory, null);
         }
     }

@@ -5,7 +5,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
 import io.jtune.engine.spec.CheckpointPolicy;
@@ -330,7 +330,7 @@ public final class Trial implements TrialView {
     }
 
     @Override
-    public Optional<Checkpoint> latestCheckpoint() {
+    public Optional<CheckpointDir> latestCheckpoint() {
         TrackedCheckpoint latest = checkpoints().latest();
         return latest == null ? Optional.empty() : Optional.of(latest.checkpoint());
     }

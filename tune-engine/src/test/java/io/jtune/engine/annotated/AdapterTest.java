@@ -11,7 +11,7 @@ import example.models.Probe;
 import example.models.Results;
 import io.jtune.api.Config;
 import io.jtune.api.TuneException;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,8 +30,8 @@ class AdapterTest {
     @TempDir
     Path dir;
 
-    private static Trainable regression(Map<String, ?> config) throws Exception {
-        Trainable t = AnnotatedTrainables.factory(Class.forName("example.models.Regression")).get();
+    private static ClassTrainable regression(Map<String, ?> config) throws Exception {
+        ClassTrainable t = AnnotatedTrainables.factory(Class.forName("example.models.Regression")).get();
         t.setup(Config.of(config));
         return t;
     }
@@ -52,7 +52,7 @@ class AdapterTest {
 
     @Test
     void stepsRunTheUserCodeAndReturnItsMapAsIs() throws Exception {
-        Trainable t = regression(REGRESSION_CONFIG);
+        ClassTrainable t = regression(REGRESSION_CONFIG);
         double first = (double) t.step().get("loss");
         double second = (double) t.step().get("loss");
         assertTrue(second < first && first < 9, "gradient descent on (w - 3)^2 must reduce the loss: " + first + " then " + second);
@@ -60,7 +60,7 @@ class AdapterTest {
 
     @Test
     void recordResultsBecomeMetricsInComponentOrder() throws Exception {
-        Trainable t = AnnotatedTrainables.factory(Results.RecordStep.class).get();
+        ClassTrainable t = AnnotatedTrainables.factory(Results.RecordStep.class).get();
         t.setup(Config.of(Map.of("x", 0.5)));
         t.step();
         Map<String, ?> m = t.step();
@@ -71,7 +71,7 @@ class AdapterTest {
 
     @Test
     void beanResultsBecomeMetricsByPropertyName() throws Exception {
-        Trainable t = AnnotatedTrainables.factory(Results.BeanStep.class).get();
+        ClassTrainable t = AnnotatedTrainables.factory(Results.BeanStep.class).get();
         t.setup(Config.empty());
         Map<String, ?> m = t.step();
         assertEquals(List.of("URL", "accuracy", "converged"), List.copyOf(m.keySet()));
@@ -81,19 +81,19 @@ class AdapterTest {
 
     @Test
     void aNumberIsReportedUnderTheMetric() throws Exception {
-        Trainable ints = AnnotatedTrainables.factory(Results.IntStep.class).get();
+        ClassTrainable ints = AnnotatedTrainables.factory(Results.IntStep.class).get();
         ints.setup(Config.empty());
         ints.step();
         assertEquals(Map.of("score", 2.0), ints.step());
 
-        Trainable boxed = AnnotatedTrainables.factory(Results.BoxedStep.class).get();
+        ClassTrainable boxed = AnnotatedTrainables.factory(Results.BoxedStep.class).get();
         boxed.setup(Config.empty());
         assertEquals(Map.of("score", 1.5), boxed.step());
     }
 
     @Test
     void aNullResultNamesTheStepMethod() throws Exception {
-        Trainable t = AnnotatedTrainables.factory(Results.NullMap.class).get();
+        ClassTrainable t = AnnotatedTrainables.factory(Results.NullMap.class).get();
         t.setup(Config.empty());
         IllegalStateException e = assertThrows(IllegalStateException.class, t::step);
         assertEquals("@Step method example.models.Results$NullMap.step() returned null: return this iteration's metrics", e.getMessage());
@@ -101,14 +101,14 @@ class AdapterTest {
 
     @Test
     void exceptionsOfTheStepPropagateUnwrapped() throws Exception {
-        Trainable t = AnnotatedTrainables.factory(Results.Throwing.class).get();
+        ClassTrainable t = AnnotatedTrainables.factory(Results.Throwing.class).get();
         t.setup(Config.empty());
         assertEquals("disk full", assertThrows(IOException.class, t::step).getMessage());
     }
 
     @Test
     void stepCallsTheUserMethodDirectlyFromTheGeneratedAdapter() throws Exception {
-        Trainable t = AnnotatedTrainables.factory(Results.StackProbe.class).get();
+        ClassTrainable t = AnnotatedTrainables.factory(Results.StackProbe.class).get();
         t.setup(Config.empty());
         Map<String, ?> m = t.step();
         assertEquals(Results.StackProbe.class.getName() + "$JTuneAdapter", m.get("caller_class"));
@@ -120,14 +120,14 @@ class AdapterTest {
 
     @Test
     void checkpointsAreDelegatedToSaveAndRestore() throws Exception {
-        Trainable trained = regression(REGRESSION_CONFIG);
+        ClassTrainable trained = regression(REGRESSION_CONFIG);
         trained.step();
         double weight = (double) trained.step().get("weight");
         assertTrue(trained.supportsCheckpoints());
         trained.save(dir);
         assertEquals(Double.toString(weight), Files.readString(dir.resolve("weight.txt")));
 
-        Trainable fresh = regression(REGRESSION_CONFIG);
+        ClassTrainable fresh = regression(REGRESSION_CONFIG);
         fresh.restore(dir);
         double next = (double) fresh.step().get("weight");
         assertTrue(next > weight && next < 3, "restored training continues from the saved weight " + weight + ", got " + next);
@@ -135,7 +135,7 @@ class AdapterTest {
 
     @Test
     void aClassWithoutSaveAndRestoreHasNoCheckpoints() throws Exception {
-        Trainable t = AnnotatedTrainables.factory(Results.IntStep.class).get();
+        ClassTrainable t = AnnotatedTrainables.factory(Results.IntStep.class).get();
         assertFalse(t.supportsCheckpoints());
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> t.save(dir));
         assertEquals("example.models.Results$IntStep has no @Save and @Restore methods: add both, each taking a Path, to enable checkpoints", e.getMessage());
@@ -143,7 +143,7 @@ class AdapterTest {
 
     @Test
     void resetInjectsTheNewConfigThenAsksTheUser() throws Exception {
-        Trainable t = regression(REGRESSION_CONFIG);
+        ClassTrainable t = regression(REGRESSION_CONFIG);
         t.step();
         Map<String, Object> next = new LinkedHashMap<>(REGRESSION_CONFIG);
         next.put("lr", 0.01);
@@ -155,14 +155,14 @@ class AdapterTest {
         assertEquals(1, m.get("resets"));
         assertEquals(1, m.get("setups"), "reset replaces setup");
 
-        Trainable plain = AnnotatedTrainables.factory(Results.IntStep.class).get();
+        ClassTrainable plain = AnnotatedTrainables.factory(Results.IntStep.class).get();
         plain.setup(Config.empty());
         assertFalse(plain.reset(Config.empty()), "without @Reset the executor must make a new instance");
     }
 
     @Test
     void cleanupCallsTeardown() throws Exception {
-        Trainable t = regression(REGRESSION_CONFIG);
+        ClassTrainable t = regression(REGRESSION_CONFIG);
         int before = Probe.TEARDOWNS.get();
         t.cleanup();
         assertEquals(before + 1, Probe.TEARDOWNS.get());
@@ -170,9 +170,9 @@ class AdapterTest {
 
     @Test
     void eachCallOfTheFactoryMakesANewInstanceOfOneCachedAdapterClass() throws Exception {
-        Supplier<Trainable> factory = AnnotatedTrainables.factory(Results.IntStep.class);
-        Trainable a = factory.get();
-        Trainable b = factory.get();
+        Supplier<ClassTrainable> factory = AnnotatedTrainables.factory(Results.IntStep.class);
+        ClassTrainable a = factory.get();
+        ClassTrainable b = factory.get();
         assertNotSame(a, b);
         assertSame(a.getClass(), b.getClass());
         assertSame(a.getClass(), AnnotatedTrainables.factory(Results.IntStep.class).get().getClass());

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import example.models.Results;
 import io.jtune.api.Config;
 import io.jtune.api.TuneException;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.lang.ref.WeakReference;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,7 +47,7 @@ class AnnotatedTrainablesTest {
 
     private static WeakReference<Class<?>> adaptOnce() throws Exception {
         Class<?> c = GeneratedClasses.valid("example.generated.Collectable");
-        Trainable t = AnnotatedTrainables.factory(c).get();
+        ClassTrainable t = AnnotatedTrainables.factory(c).get();
         t.setup(Config.empty());
         assertEquals(Map.of(), t.step());
         assertEquals(c.getClassLoader(), t.getClass().getClassLoader());

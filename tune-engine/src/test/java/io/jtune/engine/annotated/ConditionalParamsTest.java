@@ -8,7 +8,7 @@ import io.jtune.api.Config;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.Condition;
 import io.jtune.api.spi.SearchAlgorithm;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
@@ -41,7 +41,7 @@ class ConditionalParamsTest {
 
     @Test
     void anInactiveFieldKeepsItsInitialValueAlsoWhenTheInstanceIsReused() throws Exception {
-        Trainable t = AnnotatedTrainables.factory(Optimizers.class).get();
+        ClassTrainable t = AnnotatedTrainables.factory(Optimizers.class).get();
         t.setup(Config.of(Map.of("optimizer", "adam", "lr", 0.01, "beta2", 0.95)));
         assertFields(t, Optimizers.DEFAULT_MOMENTUM, 0.95, "null");
 
@@ -56,7 +56,7 @@ class ConditionalParamsTest {
         assertFields(t, Optimizers.DEFAULT_MOMENTUM, 0.99, "null");
     }
 
-    private static void assertFields(Trainable t, double momentum, double beta2, String nesterov) throws Exception {
+    private static void assertFields(ClassTrainable t, double momentum, double beta2, String nesterov) throws Exception {
         Map<String, ?> m = t.step();
         assertEquals(momentum, m.get("momentum_field"));
         assertEquals(beta2, m.get("beta2_field"));

@@ -4,7 +4,7 @@ import com.sun.management.OperatingSystemMXBean;
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.checkpoint.CheckpointFolders;
@@ -59,7 +59,7 @@ public final class EngineBenchmark {
     }
 
     /** Does nothing, fast. */
-    public static final class NoOp implements Trainable {
+    public static final class NoOp implements ClassTrainable {
         private static final Map<String, Object> METRICS = Map.of("score", 1.0);
 
         @Override
@@ -73,7 +73,7 @@ public final class EngineBenchmark {
     }
 
     /** Reports {@value #RESULTS_PER_SECOND} results a second: each step sleeps 20 ms. */
-    public static final class Sleeper implements Trainable {
+    public static final class Sleeper implements ClassTrainable {
         private long steps;
 
         @Override

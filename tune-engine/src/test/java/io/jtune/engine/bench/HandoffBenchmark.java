@@ -2,7 +2,7 @@ package io.jtune.engine.bench;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.checkpoint.CheckpointFolders;
@@ -77,7 +77,7 @@ public final class HandoffBenchmark {
     }
 
     /** Sleeps {@link #stepMicros} a step, like a trainable whose step takes that long, and keeps when each step began and ended. */
-    public static final class SleepingStep implements Trainable {
+    public static final class SleepingStep implements ClassTrainable {
         private long steps;
         private Timeline timeline;
 

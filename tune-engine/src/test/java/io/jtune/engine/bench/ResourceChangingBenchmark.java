@@ -5,7 +5,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.TrialScheduler;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.api.trainable.TrialContext;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
@@ -45,7 +45,7 @@ public final class ResourceChangingBenchmark {
     }
 
     /** Climbs towards its {@code quality} as {@code quality * (1 - 1/(1 + iteration))}; the step waits {@value #STEP_MS}/cpus ms. */
-    public static final class ParallelStep implements Trainable {
+    public static final class ParallelStep implements ClassTrainable {
         private double quality;
         private long iteration;
 

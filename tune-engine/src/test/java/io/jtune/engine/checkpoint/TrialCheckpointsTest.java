@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Mode;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class TrialCheckpointsTest {
 
     private static TrackedCheckpoint at(long iteration, double score) {
-        return new TrackedCheckpoint(Checkpoint.fromDirectory(Path.of(CheckpointFolders.name(iteration))), iteration, iteration, score);
+        return new TrackedCheckpoint(CheckpointDir.fromDirectory(Path.of(CheckpointFolders.name(iteration))), iteration, iteration, score);
     }
 
     private static List<Long> iterations(List<TrackedCheckpoint> list) {

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.TrialContext;
 import io.jtune.api.trainable.TrialStoppedSignal;
@@ -48,7 +48,7 @@ class LocalTrialExecutorTest {
         CountingTrainable.resetCounters();
     }
 
-    private TrialLaunch launch(String id, long runId, Config config, Checkpoint restore, long startIteration) throws Exception {
+    private TrialLaunch launch(String id, long runId, Config config, CheckpointDir restore, long startIteration) throws Exception {
         Path trialDir = Files.createDirectories(dir.resolve(id));
         return new TrialLaunch(id, runId, config, trialDir, ResourceRequest.cpus(1), restore, startIteration);
     }
@@ -87,7 +87,7 @@ class LocalTrialExecutorTest {
 
     @Test
     void saveWritesACheckpointFolderNamedByIterationAndRestoreContinues() throws Exception {
-        Checkpoint saved;
+        CheckpointDir saved;
         try (LocalTrialExecutor executor = new LocalTrialExecutor(counting(), TWO_CPUS, false)) {
             executor.start(launch("a", 1, Config.of(Map.of("x", 1.0)), null, 0));
             executor.nextEvent();
@@ -297,7 +297,7 @@ class LocalTrialExecutorTest {
             restoredFrom.add(session.checkpoint().map(c -> (Object) c.path()).orElse("none"));
             Path mine = Files.createDirectories(scratch.resolve("c" + System.nanoTime()));
             Files.writeString(mine.resolve("w.txt"), "weights");
-            session.report(Map.of("loss", 0.5), Checkpoint.fromDirectory(mine));
+            session.report(Map.of("loss", 0.5), CheckpointDir.fromDirectory(mine));
         };
         TrialEvent.Reported r;
         try (LocalTrialExecutor executor = new LocalTrialExecutor(new TrainableSpec.FunctionApi("f", fn), TWO_CPUS, false)) {
@@ -327,7 +327,7 @@ class LocalTrialExecutorTest {
 
     @Test
     void aTrainableWithoutCheckpointsAnswersAnOptionalSaveWithNothingAndFailsARequiredOne() throws Exception {
-        TrainableSpec plain = new TrainableSpec.ClassApi("Plain", () -> new io.jtune.api.trainable.Trainable() {
+        TrainableSpec plain = new TrainableSpec.ClassApi("Plain", () -> new io.jtune.api.trainable.ClassTrainable() {
             @Override
             public void setup(Config config) {
             }

@@ -3,7 +3,7 @@ package io.jtune.engine.process;
 import io.jtune.api.Config;
 import io.jtune.api.trainable.Session;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code step} in one metrics map it overwrites; saves its step and, once restored, reports the
  * iteration it restored from as {@code restored_from}.
  */
-public final class CountedSteps implements Trainable {
+public final class CountedSteps implements ClassTrainable {
     private final Map<String, Object> metrics = new HashMap<>();
     private Path stepsDir;
     private long step;

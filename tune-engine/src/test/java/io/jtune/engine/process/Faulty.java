@@ -1,13 +1,13 @@
 package io.jtune.engine.process;
 
 import io.jtune.api.Config;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /** Steps normally unless its config's {@code fault} says how to break its worker JVM at step 2. */
-public final class Faulty implements Trainable {
+public final class Faulty implements ClassTrainable {
     private String fault;
     private int step;
     /** Keeps what the {@code oom} fault allocates reachable. */

@@ -12,7 +12,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.trainable.Session;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.api.trainable.TrialContext;
 import io.jtune.engine.exec.LocalHost;
 import io.jtune.engine.exec.TrialEvent;
@@ -42,7 +42,7 @@ class TrialHostTest {
     }
 
     /** Counts steps; saves and restores the count; reports the GPUs its context was given. */
-    static final class Counter implements Trainable {
+    static final class Counter implements ClassTrainable {
         private int count;
         private List<Integer> gpus;
 
@@ -84,7 +84,7 @@ class TrialHostTest {
         }
     }
 
-    static final class FailsInStep implements Trainable {
+    static final class FailsInStep implements ClassTrainable {
         @Override
         public void setup(Config config) {
         }
@@ -97,7 +97,7 @@ class TrialHostTest {
 
     private Command.StartTrial start(String trialId, long runId, Class<?> type, Map<String, Object> config, String restoreFrom, List<Integer> gpus) {
         TrialLaunch launch = new TrialLaunch(trialId, runId, Config.of(config), dir.resolve(trialId), ResourceRequest.cpus(1),
-                restoreFrom == null ? null : new io.jtune.api.trainable.Checkpoint(Path.of(restoreFrom)), 0, gpus);
+                restoreFrom == null ? null : new io.jtune.api.trainable.CheckpointDir(Path.of(restoreFrom)), 0, gpus);
         return Command.StartTrial.of(launch, type.getName(), false);
     }
 

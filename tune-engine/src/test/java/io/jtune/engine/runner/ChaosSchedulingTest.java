@@ -11,7 +11,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.testing.CountingTrainable;
@@ -64,7 +64,7 @@ class ChaosSchedulingTest {
                 step++;
                 Path dir = Files.createDirectories(storage.resolve("scratch").resolve(Long.toString(folders.incrementAndGet())));
                 Files.writeString(dir.resolve("step.txt"), Integer.toString(step));
-                session.report(Map.of("value", step * x), Checkpoint.fromDirectory(dir));
+                session.report(Map.of("value", step * x), CheckpointDir.fromDirectory(dir));
             }
         };
         check(run(Runs.quiet(Tuner.of("counting", counting), storage).searcher(new ListSearcher(configs())).numSamples(-1)

@@ -12,7 +12,7 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.spec.CheckpointPolicy;
@@ -133,7 +133,7 @@ class CheckpointingTest {
             for (int i = start + 1; i <= 4; i++) {
                 Path dir = Files.createDirectories(scratch.resolve(session.trialId() + "-" + i));
                 Files.writeString(dir.resolve("i.txt"), Integer.toString(i));
-                session.report(Map.of("i", i), Checkpoint.fromDirectory(dir));
+                session.report(Map.of("i", i), CheckpointDir.fromDirectory(dir));
             }
         };
         Set<String> paused = new HashSet<>();
@@ -161,11 +161,11 @@ class CheckpointingTest {
 
     @Test
     void exploitRestartsATrialFromACopyOfAnothersCheckpointWithANewConfig() throws IOException {
-        List<Checkpoint> donors = new ArrayList<>();
+        List<CheckpointDir> donors = new ArrayList<>();
         FirstComeScheduler pbtLike = new FirstComeScheduler((runner, trial, result) -> {
             if (trial.experimentTag().startsWith("1_") && result.trainingIteration() == 3) {
                 TrialView donor = runner.trials().get(0);
-                Checkpoint from = runner.saveCheckpoint(donor); // waits for the donor's at-end save
+                CheckpointDir from = runner.saveCheckpoint(donor); // waits for the donor's at-end save
                 donors.add(from);
                 runner.exploit(trial, trial.config().with("x", 10.0), "1_x=10@perturbed", from);
                 return Decision.PAUSE;
@@ -189,8 +189,8 @@ class CheckpointingTest {
 
     @Test
     void aSchedulerCanSaveTheTrialItDecidesAndPauseAnother() {
-        List<Checkpoint> saved = new ArrayList<>();
-        List<Checkpoint> othersSaved = new ArrayList<>();
+        List<CheckpointDir> saved = new ArrayList<>();
+        List<CheckpointDir> othersSaved = new ArrayList<>();
         Set<String> pausedOthers = new HashSet<>();
         FirstComeScheduler scheduler = new FirstComeScheduler((runner, trial, result) -> {
             if (result.trainingIteration() == 2) {
@@ -206,10 +206,10 @@ class CheckpointingTest {
         }).resumingPaused();
         List<Trial> trials = run(Runs.counting(storage, ListSearcher.of(2, "x"), scheduler).stop(StopAt.iteration(4)));
         assertFalse(saved.isEmpty());
-        for (Checkpoint c : saved) {
+        for (CheckpointDir c : saved) {
             assertEquals("checkpoint_000002", c.path().getFileName().toString());
         }
-        for (Checkpoint c : othersSaved) {
+        for (CheckpointDir c : othersSaved) {
             assertTrue(Files.isRegularFile(c.path().resolve("state.txt")), "a paused trial's checkpoint is there when saveCheckpoint returns");
         }
         for (Trial t : trials) {

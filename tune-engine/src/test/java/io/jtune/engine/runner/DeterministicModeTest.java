@@ -15,7 +15,7 @@ import io.jtune.api.space.Space;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
@@ -211,7 +211,7 @@ class DeterministicModeTest {
     }
 
     /** The PBT paper's toy trainable ({@link PbtToyProblemTest.ToyTrainable}), slowed down on one side of h0 = 0.5. */
-    private static final class SlowedToy implements Trainable {
+    private static final class SlowedToy implements ClassTrainable {
         private final PbtToyProblemTest.ToyTrainable toy = new PbtToyProblemTest.ToyTrainable();
         private final boolean slowNegative;
         private double h0;

@@ -7,7 +7,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
@@ -58,7 +58,7 @@ class FlakyTrainableTest {
      * {@code i} fails when a generator seeded by (x, i, a) draws below the failure rate, so a retry
      * of the same iteration draws anew, and the failures of a trial can be counted beforehand.
      */
-    public static final class Flaky implements Trainable {
+    public static final class Flaky implements ClassTrainable {
         static final Map<String, AtomicInteger> ATTEMPTS = new ConcurrentHashMap<>();
         private double x;
         private long iteration;

@@ -14,7 +14,7 @@ import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.runner.guard.ComponentException;
@@ -50,7 +50,7 @@ class InlineDecisionTest {
     Path storage;
 
     /** Sleeps 2 ms a step (so the driver waits for events meanwhile) and reports its step and the thread it ran on. */
-    public static final class SleepingSteps implements Trainable {
+    public static final class SleepingSteps implements ClassTrainable {
         /** The thread each trial's steps ran on, by the trial's x. */
         static final Map<Double, String> STEP_THREADS = new ConcurrentHashMap<>();
         private double x;
@@ -132,7 +132,7 @@ class InlineDecisionTest {
     }
 
     /** Sleeps 2 ms a step, as {@link SleepingSteps}, and has a {@code cleanup()} of its own. */
-    public static final class CleaningSteps implements Trainable {
+    public static final class CleaningSteps implements ClassTrainable {
         @Override
         public void setup(Config config) {
         }

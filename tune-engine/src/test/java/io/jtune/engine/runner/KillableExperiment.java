@@ -4,7 +4,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.spec.CheckpointPolicy;
@@ -60,7 +60,7 @@ public final class KillableExperiment {
      * {@code lr}; each step also takes a few milliseconds, as training does. The state is saved with
      * exact doubles, so a restored trial reports what an uninterrupted one reports.
      */
-    public static final class Quadratic implements Trainable {
+    public static final class Quadratic implements ClassTrainable {
         private double x;
         private double lr;
         private double w;

@@ -2,7 +2,7 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
@@ -58,7 +58,7 @@ public final class KillableMixedExperiment {
      * {@link KillableExperiment.Quadratic}'s objective, and the trial throws once, at iteration 3 to 9
      * chosen by {@code x} (a marker file, surviving kills, says it did). Saves its iteration too.
      */
-    public static final class Flaky implements Trainable {
+    public static final class Flaky implements ClassTrainable {
         private final KillableExperiment.Quadratic model = new KillableExperiment.Quadratic();
         private double x;
         private int iteration;

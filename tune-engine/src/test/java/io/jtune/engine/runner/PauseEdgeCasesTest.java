@@ -13,7 +13,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
@@ -44,7 +44,7 @@ class PauseEdgeCasesTest {
     }
 
     /** Counts, but keeps no checkpoints. */
-    public static final class Forgetful implements Trainable {
+    public static final class Forgetful implements ClassTrainable {
         private int steps;
 
         @Override

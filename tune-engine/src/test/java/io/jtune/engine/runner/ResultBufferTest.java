@@ -9,7 +9,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.Stopper;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.MedianStoppingRule;
@@ -43,9 +43,9 @@ class ResultBufferTest {
     private static final class CountingSteps {
         final AtomicLong taken = new AtomicLong();
 
-        Trainable newTrainable() {
+        ClassTrainable newTrainable() {
             Map<String, Object> metrics = new HashMap<>();
-            return new Trainable() {
+            return new ClassTrainable() {
                 @Override
                 public void setup(Config config) {
                 }

@@ -7,7 +7,7 @@ import io.jtune.api.Config;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.LocalTrialExecutor;
@@ -39,7 +39,7 @@ class RunnerControlWakeTest {
     Path storage;
 
     /** Its first step waits until the test releases it. */
-    public static final class Blocking implements Trainable {
+    public static final class Blocking implements ClassTrainable {
         @Override
         public void setup(Config config) {
         }

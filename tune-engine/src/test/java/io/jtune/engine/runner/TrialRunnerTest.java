@@ -17,7 +17,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler.Decision;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.runner.guard.ComponentException;
 import io.jtune.engine.runner.history.ColumnarHistory;
@@ -124,7 +124,7 @@ class TrialRunnerTest {
     }
 
     /** Records how many trials step at once. */
-    public static final class Concurrency implements Trainable {
+    public static final class Concurrency implements ClassTrainable {
         static final AtomicInteger NOW = new AtomicInteger();
         static final AtomicInteger MAX = new AtomicInteger();
 
@@ -179,7 +179,7 @@ class TrialRunnerTest {
     }
 
     /** Reports NaN and infinity. */
-    public static final class NotANumber implements Trainable {
+    public static final class NotANumber implements ClassTrainable {
         @Override
         public void setup(Config config) {
         }

@@ -1,7 +1,7 @@
 package io.jtune.engine.schedule;
 
 import io.jtune.api.Config;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.api.trainable.TrialContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +13,7 @@ import java.util.Map;
  * has seen {@code wantCpus} CPUs for two steps (or after {@link #LIMIT} steps, so a broken
  * resize cannot run forever).
  */
-public class CpuCountingTrainable implements Trainable {
+public class CpuCountingTrainable implements ClassTrainable {
     static final int LIMIT = 400;
     private long length;
     private double wantCpus;

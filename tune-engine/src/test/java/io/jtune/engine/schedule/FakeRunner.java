@@ -10,7 +10,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialScheduler.Decision;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.spi.TrialView;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ final class FakeRunner implements RunnerView {
     private int checkpoints;
 
     /** One exploit the scheduler asked for. */
-    record Exploit(String trial, Config config, String tag, Checkpoint from) {
+    record Exploit(String trial, Config config, String tag, CheckpointDir from) {
     }
 
     final List<Exploit> exploits = new ArrayList<>();
@@ -117,18 +117,18 @@ final class FakeRunner implements RunnerView {
 
     /** As the engine: a running trial saves now; a paused one hands over the checkpoint it paused with. */
     @Override
-    public Checkpoint saveCheckpoint(TrialView trial) {
+    public CheckpointDir saveCheckpoint(TrialView trial) {
         if (trial.status() == TrialStatus.PAUSED && trial.latestCheckpoint().isPresent()) {
             return trial.latestCheckpoint().get();
         }
-        Checkpoint c = Checkpoint.fromDirectory(Path.of(trial.id(), "checkpoint_" + (++checkpoints)));
+        CheckpointDir c = CheckpointDir.fromDirectory(Path.of(trial.id(), "checkpoint_" + (++checkpoints)));
         ((FakeTrial) trial).checkpoint = c;
         log.add("save " + trial.id());
         return c;
     }
 
     @Override
-    public void exploit(TrialView trial, Config newConfig, String newTag, Checkpoint from) {
+    public void exploit(TrialView trial, Config newConfig, String newTag, CheckpointDir from) {
         FakeTrial t = (FakeTrial) trial;
         exploits.add(new Exploit(t.id, newConfig, newTag, from));
         log.add("exploit " + t.id + " from " + from.path());

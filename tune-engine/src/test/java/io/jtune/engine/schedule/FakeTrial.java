@@ -5,7 +5,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,7 +18,7 @@ final class FakeTrial implements TrialView {
     Config config;
     TrialStatus status = TrialStatus.PENDING;
     Result lastResult;
-    Checkpoint checkpoint;
+    CheckpointDir checkpoint;
     ResourceRequest resources = ResourceRequest.DEFAULT;
 
     FakeTrial(String id, Config config) {
@@ -82,7 +82,7 @@ final class FakeTrial implements TrialView {
     }
 
     @Override
-    public Optional<Checkpoint> latestCheckpoint() {
+    public Optional<CheckpointDir> latestCheckpoint() {
         return Optional.ofNullable(checkpoint);
     }
 

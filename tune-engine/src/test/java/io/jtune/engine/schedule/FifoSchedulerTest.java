@@ -12,7 +12,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.TestTrialView;
 import java.util.AbstractList;
 import java.util.ArrayList;
@@ -66,12 +66,12 @@ class FifoSchedulerTest {
         }
 
         @Override
-        public Checkpoint saveCheckpoint(TrialView trial) {
+        public CheckpointDir saveCheckpoint(TrialView trial) {
             throw new AssertionError("FIFO never checkpoints");
         }
 
         @Override
-        public void exploit(TrialView trial, Config newConfig, String newTag, Checkpoint from) {
+        public void exploit(TrialView trial, Config newConfig, String newTag, CheckpointDir from) {
             throw new AssertionError("FIFO never exploits");
         }
     }

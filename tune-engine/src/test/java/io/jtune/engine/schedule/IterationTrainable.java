@@ -1,12 +1,12 @@
 package io.jtune.engine.schedule;
 
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 /** A test trainable whose whole state is its iteration count, saved and restored as a file. */
-public abstract class IterationTrainable implements Trainable {
+public abstract class IterationTrainable implements ClassTrainable {
     private int t;
 
     /** The metrics of iteration {@code t} (1, 2, ...). */

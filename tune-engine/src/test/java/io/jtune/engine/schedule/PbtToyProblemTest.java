@@ -10,7 +10,7 @@ import io.jtune.api.space.Space;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
@@ -40,7 +40,7 @@ public class PbtToyProblemTest {
     private static final double STEP_SIZE = 0.02;
 
     /** Gradient ascent on the surrogate; theta is the state a checkpoint holds. */
-    public static final class ToyTrainable implements Trainable {
+    public static final class ToyTrainable implements ClassTrainable {
         private double theta0 = 0.9;
         private double theta1 = 0.9;
         private double h0;

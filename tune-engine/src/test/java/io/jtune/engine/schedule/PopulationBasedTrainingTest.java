@@ -15,7 +15,7 @@ import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
 import io.jtune.api.spi.TrialScheduler.Decision;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -78,7 +78,7 @@ class PopulationBasedTrainingTest {
         assertEquals(List.of(Decision.CONTINUE, Decision.CONTINUE, Decision.CONTINUE, Decision.PAUSE), round(runner, 2, 4, 3, 2, 1));
         assertEquals(List.of("save t0", "exploit t3 from t0/checkpoint_1"), runner.log);
         FakeRunner.Exploit x = runner.exploits.get(0);
-        assertEquals(new FakeRunner.Exploit("t3", Config.of(Map.of("lr", 0.2)), "3_lr=0.4@perturbed[lr=0.2]", Checkpoint.fromDirectory(Path.of("t0", "checkpoint_1"))), x);
+        assertEquals(new FakeRunner.Exploit("t3", Config.of(Map.of("lr", 0.2)), "3_lr=0.4@perturbed[lr=0.2]", CheckpointDir.fromDirectory(Path.of("t0", "checkpoint_1"))), x);
 
         ObjectMapper json = new ObjectMapper();
         List<String> global = Files.readAllLines(dir.resolve("pbt_global.txt"));
@@ -90,7 +90,7 @@ class PopulationBasedTrainingTest {
         runner.trials.forEach(t -> t.status = TrialStatus.RUNNING);
         assertEquals(Decision.CONTINUE, runner.report(runner.trials.get(3), "acc", 5, 3));
         assertEquals(Decision.PAUSE, runner.report(runner.trials.get(2), "acc", 2, 3));
-        assertEquals(new FakeRunner.Exploit("t2", Config.of(Map.of("lr", 0.4)), "2_lr=0.3@perturbed[lr=0.4]", Checkpoint.fromDirectory(Path.of("t3", "checkpoint_2"))),
+        assertEquals(new FakeRunner.Exploit("t2", Config.of(Map.of("lr", 0.4)), "2_lr=0.3@perturbed[lr=0.4]", CheckpointDir.fromDirectory(Path.of("t3", "checkpoint_2"))),
                 runner.exploits.get(1));
         List<String> policy = Files.readAllLines(dir.resolve("pbt_policy_t2.txt"));
         assertEquals(2, policy.size());
@@ -193,7 +193,7 @@ class PopulationBasedTrainingTest {
         PopulationBasedTraining pbt = setUp(doubling().synch(true), 1);
         FakeRunner runner = population(pbt, 4);
         for (FakeTrial t : runner.trials) {
-            t.checkpoint = Checkpoint.fromDirectory(Path.of(t.id, "paused"));
+            t.checkpoint = CheckpointDir.fromDirectory(Path.of(t.id, "paused"));
         }
         FakeTrial t3 = runner.trials.get(3);
         assertEquals(Decision.PAUSE, runner.report(t3, "acc", 4, 1), "others are behind");
@@ -202,7 +202,7 @@ class PopulationBasedTrainingTest {
         assertTrue(runner.exploits.isEmpty());
         assertEquals(Decision.PAUSE, runner.report(runner.trials.get(0), "acc", 1, 1), "the last one arrives: everybody is ranked");
         // t3 is top and paused: its pause checkpoint is what t0 (bottom, the deciding trial) restarts from
-        assertEquals(List.of(new FakeRunner.Exploit("t0", Config.of(Map.of("lr", 0.8)), "0_lr=0.1@perturbed[lr=0.8]", Checkpoint.fromDirectory(Path.of("t3", "paused")))),
+        assertEquals(List.of(new FakeRunner.Exploit("t0", Config.of(Map.of("lr", 0.8)), "0_lr=0.1@perturbed[lr=0.8]", CheckpointDir.fromDirectory(Path.of("t3", "paused")))),
                 runner.exploits);
         assertFalse(runner.log.contains("save t3"), "a paused trial hands over its pause checkpoint");
         FakeTrial next = (FakeTrial) pbt.chooseTrialToRun(runner);

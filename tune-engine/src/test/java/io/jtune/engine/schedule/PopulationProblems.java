@@ -7,7 +7,7 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.StateFile;
@@ -42,7 +42,7 @@ public final class PopulationProblems {
     }
 
     /** One problem: its trainable, its space, its metric, and the bounds of its parameters. */
-    public record Problem(String name, String metric, Supplier<Trainable> trainable, SearchSpace space, Map<String, double[]> bounds) {
+    public record Problem(String name, String metric, Supplier<ClassTrainable> trainable, SearchSpace space, Map<String, double[]> bounds) {
     }
 
     public static Problem toy() {
@@ -95,7 +95,7 @@ public final class PopulationProblems {
     }
 
     /** Progress under a learning rate whose best value moves over training; the state is the progress and the step count. */
-    public static final class MovingLearningRate implements Trainable {
+    public static final class MovingLearningRate implements ClassTrainable {
         private double progress;
         private int steps;
         private double logLr;

@@ -1,7 +1,7 @@
 package io.jtune.engine.testing;
 
 import io.jtune.api.Config;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A class trainable with real state: {@code value} grows by {@code x} a step; it saves and restores
  * that state as a file, resets for reuse, fails when told, and counts its lifecycle calls.
  */
-public class CountingTrainable implements Trainable {
+public class CountingTrainable implements ClassTrainable {
     public static final AtomicInteger CREATED = new AtomicInteger();
     public static final AtomicInteger SETUPS = new AtomicInteger();
     public static final AtomicInteger RESETS = new AtomicInteger();

@@ -1,7 +1,7 @@
 package io.jtune.engine.testing;
 
 import io.jtune.api.Config;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * hangs instead. Reports {@code score} = its step count; saves and restores it. Tests call
  * {@link #reset()} before and {@link #releaseAll()} after, so no thread stays stuck.
  */
-public final class HangingTrainable implements Trainable {
+public final class HangingTrainable implements ClassTrainable {
     /** How many steps are stuck now. */
     public static final AtomicInteger STUCK = new AtomicInteger();
     private static final AtomicInteger HANGS = new AtomicInteger();

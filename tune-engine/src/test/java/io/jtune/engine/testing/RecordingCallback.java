@@ -4,7 +4,7 @@ import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,12 +47,12 @@ public final class RecordingCallback implements Callback {
     }
 
     @Override
-    public void onCheckpoint(TrialView trial, Checkpoint checkpoint) {
+    public void onCheckpoint(TrialView trial, CheckpointDir checkpoint) {
         events.add("checkpoint " + trial.id() + " " + checkpoint.path().getFileName());
     }
 
     @Override
-    public void onTrialRestore(TrialView trial, Checkpoint checkpoint) {
+    public void onTrialRestore(TrialView trial, CheckpointDir checkpoint) {
         events.add("restore " + trial.id() + " " + checkpoint.path().getFileName());
     }
 

@@ -10,7 +10,7 @@ import io.jtune.api.Config;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
 import io.jtune.engine.runner.history.ColumnarHistory;
@@ -98,7 +98,7 @@ class TrialTest {
         t.advance(0.25);
         assertEquals(2, t.iteration);
         assertEquals(0.75, t.timeTotalS);
-        t.beginRun(2, new io.jtune.engine.checkpoint.TrackedCheckpoint(io.jtune.api.trainable.Checkpoint.fromDirectory(Path.of("c")), 10, 4.0, 1));
+        t.beginRun(2, new io.jtune.engine.checkpoint.TrackedCheckpoint(io.jtune.api.trainable.CheckpointDir.fromDirectory(Path.of("c")), 10, 4.0, 1));
         t.advance(1);
         assertEquals(11, t.iteration);
         assertEquals(5.0, t.timeTotalS);
@@ -146,7 +146,7 @@ class TrialTest {
 
         assertSame(TrialCheckpoints.NONE, t.checkpoints());
         assertTrue(t.latestCheckpoint().isEmpty());
-        TrackedCheckpoint c = new TrackedCheckpoint(Checkpoint.fromDirectory(Path.of("c")), 3, 1.0, 1);
+        TrackedCheckpoint c = new TrackedCheckpoint(CheckpointDir.fromDirectory(Path.of("c")), 3, 1.0, 1);
         assertThrows(UnsupportedOperationException.class, () -> TrialCheckpoints.NONE.add(c), "the shared empty book is read-only");
         assertEquals(List.of(), t.trackCheckpoint(c));
         assertEquals(List.of(c), t.checkpoints().all());

@@ -4,7 +4,7 @@ import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import java.util.List;
 
 /** A callback whose exceptions become {@link ComponentException}s naming it and the method. */
@@ -71,7 +71,7 @@ public final class GuardedCallback implements Callback {
     }
 
     @Override
-    public void onCheckpoint(TrialView trial, Checkpoint checkpoint) {
+    public void onCheckpoint(TrialView trial, CheckpointDir checkpoint) {
         try {
             callback.onCheckpoint(trial, checkpoint);
         } catch (RuntimeException e) {
@@ -80,7 +80,7 @@ public final class GuardedCallback implements Callback {
     }
 
     @Override
-    public void onTrialRestore(TrialView trial, Checkpoint checkpoint) {
+    public void onTrialRestore(TrialView trial, CheckpointDir checkpoint) {
         try {
             callback.onTrialRestore(trial, checkpoint);
         } catch (RuntimeException e) {

@@ -3,7 +3,7 @@ package io.jtune.engine.runner.state;
 import io.jtune.api.Result;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Callback;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.checkpoint.CheckpointIo;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
@@ -72,14 +72,14 @@ public final class CheckpointBook {
             trial.pendingSaves--;
             pending--;
         }
-        Checkpoint checkpoint = event.checkpoint();
+        CheckpointDir checkpoint = event.checkpoint();
         if (checkpoint != null && trial.checkpoints().find(checkpoint.path()) == null) {
             track(trial, checkpoint, event.iteration(), trial.resultAt(event.iteration()));
         }
     }
 
     /** Adds a checkpoint holding the state at {@code iteration}, whose result is {@code at} (null when not logged yet). */
-    public void track(Trial trial, Checkpoint checkpoint, long iteration, Result at) {
+    public void track(Trial trial, CheckpointDir checkpoint, long iteration, Result at) {
         add(trial, tracked(checkpoint, iteration, at, trial.timeTotalS, scoreAttribute));
         for (Callback c : callbacks) {
             c.onCheckpoint(trial, checkpoint);
@@ -90,7 +90,7 @@ public final class CheckpointBook {
      * The checkpoint holding the state at {@code iteration}, with the total time and keep-N score of its
      * result {@code at} (when null, not logged yet: {@code timeTotalS} and no score).
      */
-    static TrackedCheckpoint tracked(Checkpoint checkpoint, long iteration, Result at, double timeTotalS, String scoreAttribute) {
+    static TrackedCheckpoint tracked(CheckpointDir checkpoint, long iteration, Result at, double timeTotalS, String scoreAttribute) {
         double timeTotal = at == null ? timeTotalS : at.timeTotalS();
         double score = scoreAttribute == null ? iteration : at == null ? Double.NaN : at.getDouble(scoreAttribute);
         return new TrackedCheckpoint(checkpoint, iteration, timeTotal, score);
@@ -114,7 +114,7 @@ public final class CheckpointBook {
                 throw new TuneException("trial " + trial.name() + " could not copy checkpoint " + source + ": " + e.getCause().getMessage(), e.getCause());
             }
         }
-        add(trial, new TrackedCheckpoint(new Checkpoint(target), donor.iteration(), donor.timeTotalS(), donor.score()));
+        add(trial, new TrackedCheckpoint(new CheckpointDir(target), donor.iteration(), donor.timeTotalS(), donor.score()));
     }
 
     /** The tracked checkpoint in this folder among the trials', or null. */

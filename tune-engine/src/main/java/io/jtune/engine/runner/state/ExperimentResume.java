@@ -5,7 +5,7 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Objective;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.log.LazyLogger;
@@ -248,7 +248,7 @@ public final class ExperimentResume {
                                 ? "the trial continues from its latest checkpoint still on disk, or from scratch (Tuner.missingCheckpoints(MissingCheckpoints.FAIL) refuses such a resume)"
                                 : "the finished trial keeps the others");
             } else if (c.trainingIteration() <= upTo) {
-                keep(trial, new TrackedCheckpoint(new Checkpoint(folder), c.trainingIteration(), c.timeTotalS(), c.score()));
+                keep(trial, new TrackedCheckpoint(new CheckpointDir(folder), c.trainingIteration(), c.timeTotalS(), c.score()));
             }
         }
     }
@@ -268,7 +268,7 @@ public final class ExperimentResume {
             long iteration = CheckpointFolders.iterationOf(folder);
             Result at = resultAt(logged, iteration);
             if (at != null) {
-                keep(trial, CheckpointBook.tracked(new Checkpoint(folder), iteration, at, at.timeTotalS(), spec.checkpoint().scoreAttribute()));
+                keep(trial, CheckpointBook.tracked(new CheckpointDir(folder), iteration, at, at.timeTotalS(), spec.checkpoint().scoreAttribute()));
             }
         }
     }

@@ -1,7 +1,7 @@
 package io.jtune.engine.annotated.bench;
 
 import io.jtune.api.Config;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.annotated.AnnotatedTrainables;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
@@ -33,12 +33,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(2)
 public class StepDispatchBenchmark {
-    private Trainable adapter;
+    private ClassTrainable adapter;
     private BenchModel direct;
     private BenchModel reflected;
     private Method step;
 
-    private Trainable recordAdapter;
+    private ClassTrainable recordAdapter;
     private BenchModel.WithRecord recordDirect;
     private BenchModel.WithRecord recordReflected;
     private Method recordStep;

@@ -7,12 +7,12 @@ import java.util.Objects;
  * A checkpoint: a directory of files a trainable wrote. Checkpoints cross the executor boundary
  * as this value (a path), never as live objects.
  */
-public record Checkpoint(Path path) {
-    public Checkpoint {
+public record CheckpointDir(Path path) {
+    public CheckpointDir {
         Objects.requireNonNull(path, "checkpoint path");
     }
 
-    public static Checkpoint fromDirectory(Path dir) {
-        return new Checkpoint(dir);
+    public static CheckpointDir fromDirectory(Path dir) {
+        return new CheckpointDir(dir);
     }
 }

@@ -13,10 +13,10 @@ import java.util.Map;
  * and {@code should_checkpoint} (true asks for a checkpoint now) are honoured as in Ray Tune.
  * The runner adds the auto fields ({@code training_iteration} and the rest).
  *
- * <p>Not to be confused with the annotation {@link io.jtune.api.Trainable}: a class annotated with it
- * needs no interface; the engine generates an implementation of this one around it.
+ * <p>A class annotated with {@link io.jtune.api.Trainable} needs no interface: the engine generates
+ * an implementation of this one around it.
  */
-public interface Trainable {
+public interface ClassTrainable {
 
     /** Called once with the trial's config before the first step, and never again on this instance unless {@link #reset} returns false. */
     void setup(Config config) throws Exception;

@@ -19,28 +19,8 @@ public class PatientScheduler implements TrialScheduler {
     }
 
     @Override
-    public void onTrialAdd(RunnerView runner, TrialView trial) {
-        // runs in the runner's order
-    }
-
-    @Override
     public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
         return patience > 0 && result.trainingIteration() >= patience ? Decision.STOP : Decision.CONTINUE;
-    }
-
-    @Override
-    public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
-        // nothing kept
-    }
-
-    @Override
-    public void onTrialError(RunnerView runner, TrialView trial) {
-        // nothing kept
-    }
-
-    @Override
-    public void onTrialRemove(RunnerView runner, TrialView trial) {
-        // nothing kept
     }
 
     @Override

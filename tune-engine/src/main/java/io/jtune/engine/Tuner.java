@@ -10,14 +10,15 @@ import io.jtune.api.spi.Objective;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.Stopper;
 import io.jtune.api.spi.TrialScheduler;
-import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.ClassTrainable;
+import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.annotated.AnnotatedExperiment;
 import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.launch.DefaultComponents;
 import io.jtune.engine.launch.MachineLookups;
+import io.jtune.engine.launch.UnknownKeys;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.DeterministicWidth;
 import io.jtune.engine.runner.PendingTrialLimit;
@@ -604,6 +605,7 @@ public final class Tuner {
             throw new IllegalStateException("this Tuner has run already (its searcher, scheduler and callbacks hold that run's state); make a new Tuner to run again");
         }
         fitted = true;
+        UnknownKeys.warnAbout(System.getProperties());
         if (name == null) {
             name = ExperimentFolders.newName(storagePath, trainable.name());
         }

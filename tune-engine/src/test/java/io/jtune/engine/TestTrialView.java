@@ -7,24 +7,49 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.CheckpointDir;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
-/** A mutable trial for tests of SPIs and callbacks (the engine's Trial is not needed). */
+/**
+ * A trial whose state a test sets directly, for tests of schedulers, searchers and callbacks (the
+ * engine's Trial is not needed): through its fields or the chained setters.
+ */
 public final class TestTrialView implements TrialView {
-    private final String id;
-    private final String name;
+    public final String id;
+    public String tag;
+    public Config config;
+    public TrialStatus status = TrialStatus.PENDING;
+    public Result lastResult;
+    public CheckpointDir checkpoint;
+    public ResourceRequest resources = ResourceRequest.DEFAULT;
+    public int failures;
     private final Path dir;
-    private Config config;
-    private TrialStatus status = TrialStatus.PENDING;
-    private Result lastResult;
-    private ResourceRequest resources = ResourceRequest.DEFAULT;
-    private int failures;
 
+    /** A trial named {@code train_<id>_0} in {@code experimentDir} (null: no folder), tagged with its id. */
     public TestTrialView(String id, Config config, Path experimentDir) {
         this.id = id;
-        this.name = "train_" + id + "_0";
+        this.tag = id;
         this.config = config;
-        this.dir = experimentDir == null ? null : experimentDir.resolve(name);
+        this.dir = experimentDir == null ? Path.of(name()) : experimentDir.resolve(name());
+    }
+
+    public TestTrialView(String id, Config config) {
+        this(id, config, null);
+    }
+
+    public TestTrialView(String id) {
+        this(id, Config.empty());
+    }
+
+    /** Sets and returns a result with the metric's value at this time (both as {@code training_iteration} and {@code time_total_s}). */
+    public Result result(String metric, double value, double time) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(Result.TRAINING_ITERATION, (long) time);
+        m.put(Result.TIME_TOTAL_S, time);
+        m.put(metric, value);
+        lastResult = Result.of(m);
+        return lastResult;
     }
 
     public TestTrialView status(TrialStatus newStatus) {
@@ -59,12 +84,12 @@ public final class TestTrialView implements TrialView {
 
     @Override
     public String name() {
-        return name;
+        return "train_" + id + "_0";
     }
 
     @Override
     public String experimentTag() {
-        return "0";
+        return tag;
     }
 
     @Override
@@ -94,11 +119,16 @@ public final class TestTrialView implements TrialView {
 
     @Override
     public Optional<CheckpointDir> latestCheckpoint() {
-        return Optional.empty();
+        return Optional.ofNullable(checkpoint);
     }
 
     @Override
     public Path localDir() {
         return dir;
+    }
+
+    @Override
+    public String toString() {
+        return id + "(" + status + ")";
     }
 }

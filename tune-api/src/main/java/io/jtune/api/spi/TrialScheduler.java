@@ -16,17 +16,23 @@ public interface TrialScheduler {
     default void setup(ExperimentInfo experiment) {
     }
 
-    void onTrialAdd(RunnerView runner, TrialView trial);
+    /** A trial was added (PENDING). Does nothing unless overridden. */
+    default void onTrialAdd(RunnerView runner, TrialView trial) {
+    }
 
     Decision onTrialResult(RunnerView runner, TrialView trial, Result result);
 
-    /** The trial finished normally (or was stopped by a stopper); {@code result} is its last result, possibly null. */
-    void onTrialComplete(RunnerView runner, TrialView trial, Result result);
+    /** The trial finished normally (or was stopped by a stopper); {@code result} is its last result, possibly null. Does nothing unless overridden. */
+    default void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
+    }
 
-    void onTrialError(RunnerView runner, TrialView trial);
+    /** The trial failed (it may be retried). Does nothing unless overridden. */
+    default void onTrialError(RunnerView runner, TrialView trial) {
+    }
 
-    /** The trial was stopped by the scheduler or the user and will not come back. */
-    void onTrialRemove(RunnerView runner, TrialView trial);
+    /** The trial was stopped by the scheduler or the user and will not come back. Does nothing unless overridden. */
+    default void onTrialRemove(RunnerView runner, TrialView trial) {
+    }
 
     /** A PENDING or PAUSED trial to start now (its resources must fit), or null. */
     TrialView chooseTrialToRun(RunnerView runner);

@@ -10,7 +10,7 @@ import java.util.Map;
  * problems both front ends must report, each as the element's simple name and the message.
  */
 final class RuleFixture {
-    static final String HEADER = "package fx;\nimport io.jtune.api.*;\nimport java.nio.file.Path;\nimport java.util.Map;\n";
+    static final String HEADER = "package fx;\nimport io.jtune.api.*;\nimport io.jtune.api.spi.*;\nimport java.nio.file.Path;\nimport java.util.Map;\n";
     /** A valid step, for fixtures about something else. */
     static final String STEP = "@Step public Map<String, Object> step() { return Map.of(\"loss\", 1.0); }";
     /** A valid parameter. */

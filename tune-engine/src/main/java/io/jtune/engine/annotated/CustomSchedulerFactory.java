@@ -1,7 +1,7 @@
 package io.jtune.engine.annotated;
 
-import io.jtune.api.Scheduler;
 import io.jtune.api.spi.AnnotationFactory;
+import io.jtune.api.spi.Scheduler;
 import io.jtune.api.spi.TrialScheduler;
 
 /** Builds the user's own scheduler named by {@link Scheduler @Scheduler} through its public no-arg constructor. */

@@ -1,7 +1,7 @@
 package io.jtune.engine.annotated;
 
-import io.jtune.api.Search;
 import io.jtune.api.spi.AnnotationFactory;
+import io.jtune.api.spi.Search;
 import io.jtune.api.spi.SearchAlgorithm;
 
 /** Builds the user's own search algorithm named by {@link Search @Search} through its public no-arg constructor. */

@@ -144,9 +144,6 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
     }
 
     /** A failed trial keeps its bracket: it may be retried. */
-    @Override
-    public void onTrialError(RunnerView runner, TrialView trial) {
-    }
 
     @Override
     public void onTrialRemove(RunnerView runner, TrialView trial) {

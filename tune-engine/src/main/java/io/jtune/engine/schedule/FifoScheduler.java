@@ -17,28 +17,8 @@ import io.jtune.api.spi.TrialView;
 public final class FifoScheduler implements TrialScheduler {
 
     @Override
-    public void onTrialAdd(RunnerView runner, TrialView trial) {
-        // the runner keeps the waiting trials
-    }
-
-    @Override
     public Decision onTrialResult(RunnerView runner, TrialView trial, Result result) {
         return Decision.CONTINUE;
-    }
-
-    @Override
-    public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
-        // nothing kept
-    }
-
-    @Override
-    public void onTrialError(RunnerView runner, TrialView trial) {
-        // nothing kept
-    }
-
-    @Override
-    public void onTrialRemove(RunnerView runner, TrialView trial) {
-        // nothing kept
     }
 
     @Override

@@ -191,14 +191,6 @@ public final class MedianStoppingRule implements TrialScheduler {
     }
 
     @Override
-    public void onTrialError(RunnerView runner, TrialView trial) {
-    }
-
-    @Override
-    public void onTrialRemove(RunnerView runner, TrialView trial) {
-    }
-
-    @Override
     public TrialView chooseTrialToRun(RunnerView runner) {
         return fifo.chooseTrialToRun(runner);
     }

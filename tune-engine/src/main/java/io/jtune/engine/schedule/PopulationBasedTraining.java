@@ -320,18 +320,6 @@ public final class PopulationBasedTraining implements TrialScheduler {
         return state;
     }
 
-    @Override
-    public void onTrialComplete(RunnerView runner, TrialView trial, Result result) {
-    }
-
-    @Override
-    public void onTrialError(RunnerView runner, TrialView trial) {
-    }
-
-    @Override
-    public void onTrialRemove(RunnerView runner, TrialView trial) {
-    }
-
     /** The waiting (PENDING or PAUSED) trial with the least progress whose resources fit; in synch mode only those behind the next perturbation time. */
     @Override
     public TrialView chooseTrialToRun(RunnerView runner) {

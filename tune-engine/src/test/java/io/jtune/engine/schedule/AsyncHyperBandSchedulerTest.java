@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Mode;
 import io.jtune.api.spi.TrialScheduler.Decision;
+import io.jtune.engine.TestTrialView;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class AsyncHyperBandSchedulerTest {
         // cut-offs before each result: none; p75[1]=1; p75[1,2]=1.75; p75[1,2,3]=2.5; p75[.5,1,2,3]=2.25; p75[.5,1,2,2.6,3]=2.6
         Decision[] expected = {Decision.CONTINUE, Decision.CONTINUE, Decision.CONTINUE, Decision.STOP, Decision.CONTINUE, Decision.STOP};
         for (int i = 0; i < scores.length; i++) {
-            FakeTrial t = runner.add("t" + i);
+            TestTrialView t = runner.add("t" + i);
             assertEquals(expected[i], runner.report(t, "acc", scores[i], 1), "trial t" + i + " with score " + scores[i]);
         }
         // rung index 3 is the milestone 1; its cut-off now covers all six results: p75 of [.5,1,2,2.3,2.6,3] = 2.525
@@ -70,8 +71,8 @@ class AsyncHyperBandSchedulerTest {
     void aResultIsJudgedAtTheHighestReachedRungThatLacksTheTrial() {
         AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder(), Mode.MAX, 1);
         FakeRunner runner = new FakeRunner(s);
-        FakeTrial a = runner.add("a");
-        FakeTrial b = runner.add("b");
+        TestTrialView a = runner.add("a");
+        TestTrialView b = runner.add("b");
         assertEquals(Decision.CONTINUE, runner.report(a, "acc", 10, 5));
         // as in Ray, the next result is recorded at the next rung down that lacks the trial (rung 1, empty so far)
         assertEquals(Decision.CONTINUE, runner.report(a, "acc", 10, 6));
@@ -85,7 +86,7 @@ class AsyncHyperBandSchedulerTest {
     void aRestoredStateForgetsTheRungsTrialsWereRecordedAtAfterIt() {
         AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder().maxT(8).reductionFactor(2), Mode.MAX, 1);
         FakeRunner runner = new FakeRunner(s);
-        FakeTrial a = runner.add("a");
+        TestTrialView a = runner.add("a");
         String beforeAnyResult = s.saveState();
         assertEquals(Decision.CONTINUE, runner.report(a, "acc", 10, 1));
         assertEquals(Decision.CONTINUE, runner.report(a, "acc", 20, 1), "recorded at rung 1 already: no new cut-off");
@@ -105,7 +106,7 @@ class AsyncHyperBandSchedulerTest {
 
         AsyncHyperBandScheduler keepGoing = asha(AsyncHyperBandScheduler.builder().maxT(10).stopLastTrials(false), Mode.MAX, 1);
         FakeRunner r2 = new FakeRunner(keepGoing);
-        FakeTrial a = r2.add("a");
+        TestTrialView a = r2.add("a");
         assertEquals(Decision.CONTINUE, r2.report(a, "acc", 1, 10));
         assertEquals(Decision.CONTINUE, r2.report(a, "acc", 0, 11), "already recorded at every rung it reached: no new cut-off");
     }
@@ -114,7 +115,7 @@ class AsyncHyperBandSchedulerTest {
     void resultsWithoutMetricOrTimeContinue() {
         AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder(), Mode.MAX, 1);
         FakeRunner runner = new FakeRunner(s);
-        FakeTrial a = runner.add("a");
+        TestTrialView a = runner.add("a");
         assertEquals(Decision.CONTINUE, runner.report(a, "other", 1, 100));
     }
 
@@ -163,7 +164,7 @@ class AsyncHyperBandSchedulerTest {
         AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder().brackets(2).reductionFactor(2).maxT(8), Mode.MAX, 7);
         FakeRunner runner = new FakeRunner(s);
         for (int i = 0; i < 12; i++) {
-            FakeTrial t = runner.add("t" + i);
+            TestTrialView t = runner.add("t" + i);
             for (int time = 1; time <= 8; time++) {
                 if (runner.report(t, "acc", i == 3 ? Double.NaN : Math.sin(i * 1.7 + time), time) == Decision.STOP) {
                     break;
@@ -187,13 +188,13 @@ class AsyncHyperBandSchedulerTest {
                 String state = s.saveState();
                 s = asha(AsyncHyperBandScheduler.builder().brackets(2).reductionFactor(2).maxT(8), Mode.MAX, 7);
                 FakeRunner fresh = new FakeRunner(s);
-                for (FakeTrial t : runner.trials) {
+                for (TestTrialView t : runner.trials) {
                     fresh.add(t);
                 }
                 s.restoreState(state);
                 runner = fresh;
             }
-            FakeTrial t = runner.add("t" + i);
+            TestTrialView t = runner.add("t" + i);
             for (int time = 1; time <= 8; time++) {
                 Decision d = runner.report(t, "acc", Math.sin(i * 1.7 + time), time);
                 decisions.add(d);
@@ -219,7 +220,7 @@ class AsyncHyperBandSchedulerTest {
     @Test
     void onlyAResultAtMaxTReachedTheFullBudget() {
         AsyncHyperBandScheduler s = asha(AsyncHyperBandScheduler.builder().maxT(9).gracePeriod(1).reductionFactor(3), Mode.MAX, 1);
-        FakeTrial t = new FakeTrial("t");
+        TestTrialView t = new TestTrialView("t");
         assertFalse(s.reachedFullBudget(t.result("acc", 1, 8)), "a trial cut at a rung before max_t was stopped early");
         assertTrue(s.reachedFullBudget(t.result("acc", 1, 9)));
         assertFalse(s.reachedFullBudget(null));

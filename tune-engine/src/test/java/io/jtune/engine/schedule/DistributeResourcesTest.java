@@ -8,6 +8,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
+import io.jtune.engine.TestTrialView;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,15 +17,15 @@ class DistributeResourcesTest {
     private static final ResourceRequest ONE_CPU = ResourceRequest.cpus(1);
     private final FakeRunner runner = new FakeRunner(new FifoScheduler());
 
-    private FakeTrial running(String id, double cpus, double score) {
-        FakeTrial t = runner.add(id);
+    private TestTrialView running(String id, double cpus, double score) {
+        TestTrialView t = runner.add(id);
         t.status = TrialStatus.RUNNING;
         t.resources = ResourceRequest.cpus(cpus);
         t.result("score", score, 3);
         return t;
     }
 
-    private static ResourceRequest allocate(DistributeResources allocation, FakeRunner runner, FakeTrial trial, ResourceRequest base) {
+    private static ResourceRequest allocate(DistributeResources allocation, FakeRunner runner, TestTrialView trial, ResourceRequest base) {
         ResourceRequest next = allocation.allocate(runner, trial, trial.lastResult, base);
         if (next != null) {
             trial.resources = next;
@@ -35,10 +36,10 @@ class DistributeResourcesTest {
     @Test
     void freeCpusGoToTheLiveTrialsUpToAnEvenShare() {
         DistributeResources even = DistributeResources.evenly();
-        FakeTrial a = running("a", 1, 0);
-        FakeTrial b = running("b", 1, 0);
-        FakeTrial c = running("c", 1, 0);
-        FakeTrial d = running("d", 1, 0);
+        TestTrialView a = running("a", 1, 0);
+        TestTrialView b = running("b", 1, 0);
+        TestTrialView c = running("c", 1, 0);
+        TestTrialView d = running("d", 1, 0);
         // 8 CPUs, 4 trials on 1 each: 4 free, each may hold ceil((8 - 4) / 4) = 1 more
         assertEquals(ResourceRequest.cpus(2), allocate(even, runner, a, ONE_CPU));
         assertNull(allocate(even, runner, a, ONE_CPU), "at its share already");
@@ -55,7 +56,7 @@ class DistributeResourcesTest {
     @Test
     void trialsWaitingToStartCountSoGrownTrialsGiveBack() {
         DistributeResources even = DistributeResources.evenly();
-        FakeTrial a = running("a", 7, 0);
+        TestTrialView a = running("a", 7, 0);
         runner.add("new1");
         runner.add("new2");
         // 7 + 1 + 1 = 9 of 8: one short, a gives back one
@@ -65,7 +66,7 @@ class DistributeResourcesTest {
 
     @Test
     void nothingChangesAtIterationZero() {
-        FakeTrial a = running("a", 1, 0);
+        TestTrialView a = running("a", 1, 0);
         Result first = Result.of(Map.of(Result.TRAINING_ITERATION, 0L, "score", 1.0));
         assertNull(DistributeResources.evenly().allocate(runner, a, first, ONE_CPU));
     }
@@ -73,8 +74,8 @@ class DistributeResourcesTest {
     @Test
     void theTopJobTakesEveryFreeCpuAndTheOthersKeepTheirs() {
         DistributeResources top = DistributeResources.toTopJob().metric("score", Mode.MAX);
-        FakeTrial best = running("best", 1, 9);
-        FakeTrial other = running("other", 1, 5);
+        TestTrialView best = running("best", 1, 9);
+        TestTrialView other = running("other", 1, 5);
         assertNull(allocate(top, runner, other, ONE_CPU), "not the best: keeps its CPU");
         assertEquals(ResourceRequest.cpus(7), allocate(top, runner, best, ONE_CPU));
         runner.add("late");
@@ -85,14 +86,14 @@ class DistributeResourcesTest {
     void aGpuBaseGrowsByGpusAndKeepsItsCpusMemoryAndCustom() {
         runner.totals = new ResourceRequest(16, 4, 0, Map.of());
         ResourceRequest base = new ResourceRequest(2, 1, 1024, Map.of("ssd", 1.0));
-        FakeTrial a = running("a", 2, 0);
+        TestTrialView a = running("a", 2, 0);
         a.resources = base;
         assertEquals(new ResourceRequest(2, 4, 1024, Map.of("ssd", 1.0)), allocate(DistributeResources.evenly(), runner, a, base));
     }
 
     @Test
     void unitsLimitsAndReservesAreHonoured() {
-        FakeTrial a = running("a", 1, 0);
+        TestTrialView a = running("a", 1, 0);
         assertEquals(ResourceRequest.cpus(5), allocate(DistributeResources.evenly().increaseBy(ResourceRequest.cpus(2)).increaseByTimes(2), runner, a, ONE_CPU),
                 "two units of 2 CPUs at most");
         a.resources = ONE_CPU;

@@ -8,20 +8,21 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
-import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialScheduler.Decision;
-import io.jtune.api.trainable.CheckpointDir;
+import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.CheckpointDir;
+import io.jtune.engine.TestTrialView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A runner that applies what a scheduler asks to {@link FakeTrial}s and records it; like Ray's
+ * A runner that applies what a scheduler asks to {@link TestTrialView}s and records it; like Ray's
  * runner, stopping a trial that is not running tells the scheduler through {@code onTrialRemove}.
  */
 final class FakeRunner implements RunnerView {
-    final List<FakeTrial> trials = new ArrayList<>();
+    final List<TestTrialView> trials = new ArrayList<>();
     final List<String> log = new ArrayList<>();
     final TrialScheduler scheduler;
     int freeSlots = Integer.MAX_VALUE;
@@ -46,18 +47,18 @@ final class FakeRunner implements RunnerView {
         return new ExperimentInfo("fake", dir, metric, mode, space, seed);
     }
 
-    FakeTrial add(FakeTrial trial) {
+    TestTrialView add(TestTrialView trial) {
         trials.add(trial);
         scheduler.onTrialAdd(this, trial);
         return trial;
     }
 
-    FakeTrial add(String id) {
-        return add(new FakeTrial(id));
+    TestTrialView add(String id) {
+        return add(new TestTrialView(id));
     }
 
     /** Reports a result as the runner would: the trial runs, the scheduler decides, the decision is applied. */
-    Decision report(FakeTrial trial, String metric, double value, double time) {
+    Decision report(TestTrialView trial, String metric, double value, double time) {
         trial.status = TrialStatus.RUNNING;
         Result r = trial.result(metric, value, time);
         Decision d = scheduler.onTrialResult(this, trial, r);
@@ -87,12 +88,12 @@ final class FakeRunner implements RunnerView {
     @Override
     public void changeResources(TrialView trial, ResourceRequest request) {
         log.add("resources " + trial.id() + " " + request);
-        ((FakeTrial) trial).resources = request;
+        ((TestTrialView) trial).resources = request;
     }
 
     @Override
     public void stopTrial(TrialView trial) {
-        FakeTrial t = (FakeTrial) trial;
+        TestTrialView t = (TestTrialView) trial;
         log.add("stop " + t.id);
         TrialStatus before = t.status;
         t.status = TrialStatus.TERMINATED;
@@ -106,13 +107,13 @@ final class FakeRunner implements RunnerView {
     @Override
     public void pauseTrial(TrialView trial) {
         log.add("pause " + trial.id());
-        ((FakeTrial) trial).status = TrialStatus.PAUSED;
+        ((TestTrialView) trial).status = TrialStatus.PAUSED;
     }
 
     @Override
     public void unpauseTrial(TrialView trial) {
         log.add("unpause " + trial.id());
-        ((FakeTrial) trial).status = TrialStatus.PENDING;
+        ((TestTrialView) trial).status = TrialStatus.PENDING;
     }
 
     /** As the engine: a running trial saves now; a paused one hands over the checkpoint it paused with. */
@@ -122,14 +123,14 @@ final class FakeRunner implements RunnerView {
             return trial.latestCheckpoint().get();
         }
         CheckpointDir c = CheckpointDir.fromDirectory(Path.of(trial.id(), "checkpoint_" + (++checkpoints)));
-        ((FakeTrial) trial).checkpoint = c;
+        ((TestTrialView) trial).checkpoint = c;
         log.add("save " + trial.id());
         return c;
     }
 
     @Override
     public void exploit(TrialView trial, Config newConfig, String newTag, CheckpointDir from) {
-        FakeTrial t = (FakeTrial) trial;
+        TestTrialView t = (TestTrialView) trial;
         exploits.add(new Exploit(t.id, newConfig, newTag, from));
         log.add("exploit " + t.id + " from " + from.path());
         t.config = newConfig;

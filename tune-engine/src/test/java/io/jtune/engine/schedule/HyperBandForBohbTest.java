@@ -8,6 +8,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialScheduler.Decision;
+import io.jtune.engine.TestTrialView;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -60,10 +61,10 @@ class HyperBandForBohbTest {
         Recorder recorder = new Recorder();
         HyperBandForBohb s = bohb(recorder);
         FakeRunner runner = new FakeRunner(s);
-        FakeTrial t0 = runner.add("t0");
-        FakeTrial t1 = runner.add("t1");
-        FakeTrial t2 = runner.add("t2");
-        FakeTrial t3 = runner.add("t3");
+        TestTrialView t0 = runner.add("t0");
+        TestTrialView t1 = runner.add("t1");
+        TestTrialView t2 = runner.add("t2");
+        TestTrialView t3 = runner.add("t3");
         assertEquals(Decision.PAUSE, runner.report(t0, "acc", 0.2, 1));
         assertEquals(Decision.PAUSE, runner.report(t1, "acc", 0.9, 1));
         assertEquals(Decision.PAUSE, runner.report(t2, "acc", 0.5, 1));
@@ -81,8 +82,8 @@ class HyperBandForBohbTest {
     void whileATrialRunsNothingIsHalved() {
         HyperBandForBohb s = bohb(new Recorder());
         FakeRunner runner = new FakeRunner(s);
-        FakeTrial t0 = runner.add("t0");
-        FakeTrial t1 = runner.add("t1");
+        TestTrialView t0 = runner.add("t0");
+        TestTrialView t1 = runner.add("t1");
         runner.report(t0, "acc", 0.2, 1);
         t1.status = TrialStatus.RUNNING;
         assertNull(s.chooseTrialToRun(runner));

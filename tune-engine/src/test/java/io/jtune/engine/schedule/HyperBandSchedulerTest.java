@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jtune.api.Mode;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialScheduler.Decision;
+import io.jtune.engine.TestTrialView;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,13 +56,13 @@ class HyperBandSchedulerTest {
     private static List<String> rounds(int s, int n0, int r0, int maxT) {
         HyperBandBracket b = new HyperBandBracket(s, n0, r0, maxT, 3, true);
         for (int i = 0; i < n0; i++) {
-            b.add(new FakeTrial("t" + i));
+            b.add(new TestTrialView("t" + i));
         }
         List<String> rounds = new ArrayList<>();
         while (true) {
-            List<FakeTrial> live = b.currentTrials().stream().map(FakeTrial.class::cast).toList();
+            List<TestTrialView> live = b.currentTrials().stream().map(TestTrialView.class::cast).toList();
             rounds.add(live.size() + "@" + b.milestone());
-            for (FakeTrial t : live) {
+            for (TestTrialView t : live) {
                 b.update(t.id, b.milestone(), Integer.parseInt(t.id.substring(1)));
             }
             if (b.halvesLeft() == 0) {
@@ -99,7 +100,7 @@ class HyperBandSchedulerTest {
         return runner;
     }
 
-    private static FakeTrial trial(FakeRunner runner, String id) {
+    private static TestTrialView trial(FakeRunner runner, String id) {
         return runner.trials.stream().filter(t -> t.id.equals(id)).findFirst().orElseThrow();
     }
 
@@ -109,16 +110,16 @@ class HyperBandSchedulerTest {
         FakeRunner runner = smallBand(s);
         double[] scores = {0.1, 0.5, 0.3, 0.9, 0.7};
         for (int i = 0; i < 4; i++) {
-            FakeTrial b = trial(runner, "b" + i);
+            TestTrialView b = trial(runner, "b" + i);
             assertEquals(Decision.CONTINUE, runner.report(b, "acc", scores[i], 1));
             assertEquals(Decision.CONTINUE, runner.report(b, "acc", scores[i], 2));
             assertEquals(Decision.PAUSE, runner.report(b, "acc", scores[i], 3), "b" + i + " waits for the round");
         }
-        FakeTrial b4 = trial(runner, "b4");
+        TestTrialView b4 = trial(runner, "b4");
         assertEquals(Decision.CONTINUE, runner.report(b4, "acc", scores[4], 3), "b4 (0.7) is among the best ceil(5/3) = 2");
         assertEquals(List.of("stop b0", "stop b2", "stop b1", "unpause b3"), runner.log);
         assertEquals(9, s.bracketOf("b3").milestone());
-        FakeTrial b3 = trial(runner, "b3");
+        TestTrialView b3 = trial(runner, "b3");
         List.of("a0", "a1", "a2").forEach(id -> trial(runner, id).status = TrialStatus.RUNNING);
         assertSame(b3, s.chooseTrialToRun(runner), "the unpaused trial runs next");
 
@@ -177,7 +178,7 @@ class HyperBandSchedulerTest {
         for (int i = 0; i < 4; i++) {
             runner.report(trial(runner, "b" + i), "acc", scores[i], 3);
         }
-        FakeTrial b4 = trial(runner, "b4");
+        TestTrialView b4 = trial(runner, "b4");
         b4.status = TrialStatus.ERROR;
         s.onTrialError(runner, b4);
         assertEquals(List.of("stop b0", "stop b2", "unpause b1", "unpause b3"), runner.log);
@@ -215,7 +216,7 @@ class HyperBandSchedulerTest {
     @Test
     void onlyAResultAtMaxTReachedTheFullBudget() {
         HyperBandScheduler s = hyperBand(HyperBandScheduler.builder().maxT(9));
-        FakeTrial t = new FakeTrial("t");
+        TestTrialView t = new TestTrialView("t");
         assertFalse(s.reachedFullBudget(t.result("acc", 1, 3)), "a trial halved out of its bracket was stopped early");
         assertTrue(s.reachedFullBudget(t.result("acc", 1, 9)));
     }

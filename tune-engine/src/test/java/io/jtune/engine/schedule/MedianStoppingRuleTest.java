@@ -6,6 +6,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialScheduler.Decision;
+import io.jtune.engine.TestTrialView;
 import org.junit.jupiter.api.Test;
 
 class MedianStoppingRuleTest {
@@ -18,7 +19,7 @@ class MedianStoppingRuleTest {
 
     /** Reports a whole curve at times 1, 2, ... and completes the trial, handing the last result again (not counted twice). */
     private static void runCurve(FakeRunner runner, String id, double... values) {
-        FakeTrial t = runner.add(id);
+        TestTrialView t = runner.add(id);
         for (int i = 0; i < values.length; i++) {
             assertEquals(Decision.CONTINUE, runner.report(t, "acc", values[i], i + 1), id + " at t=" + (i + 1));
         }
@@ -39,7 +40,7 @@ class MedianStoppingRuleTest {
     void stopsWhenTheBestResultIsBelowTheMedianOfTheOthersRunningMeans() {
         MedianStoppingRule r = rule(MedianStoppingRule.builder().gracePeriod(2), Mode.MAX);
         FakeRunner runner = threeFinishedCurves(r);
-        FakeTrial d = runner.add("d");
+        TestTrialView d = runner.add("d");
         assertEquals(Decision.CONTINUE, runner.report(d, "acc", 0, 1), "t=1 is inside the grace period");
         // median of the means over [2, 4] = median(8/3, 8/3, 1) = 2.667 > best 2.5; means over all results
         // (-23, -23, 1) or last values (0, 0, 1) would have let d continue
@@ -51,7 +52,7 @@ class MedianStoppingRuleTest {
     void theTrialsBestResultSoFarCounts() {
         MedianStoppingRule r = rule(MedianStoppingRule.builder().gracePeriod(2), Mode.MAX);
         FakeRunner runner = threeFinishedCurves(r);
-        FakeTrial e = runner.add("e");
+        TestTrialView e = runner.add("e");
         assertEquals(Decision.CONTINUE, runner.report(e, "acc", 2.7, 1));
         assertEquals(Decision.CONTINUE, runner.report(e, "acc", 0, 4), "best 2.7 (at t=1) beats the median 2.667");
     }
@@ -60,7 +61,7 @@ class MedianStoppingRuleTest {
     void onlyTrialsThatReachedTheSameTimeAreSamples() {
         MedianStoppingRule r = rule(MedianStoppingRule.builder().gracePeriod(2), Mode.MAX);
         FakeRunner runner = threeFinishedCurves(r);
-        FakeTrial d = runner.add("d");
+        TestTrialView d = runner.add("d");
         // at t=5 no other trial has a result that late: too few samples, and nobody waits, so d goes on
         assertEquals(Decision.CONTINUE, runner.report(d, "acc", -1000, 5));
     }
@@ -80,7 +81,7 @@ class MedianStoppingRuleTest {
     void withTooFewSamplesATrialYieldsToWaitingTrialsEveryMinTimeSlice() {
         MedianStoppingRule r = rule(MedianStoppingRule.builder().gracePeriod(1).minTimeSlice(2), Mode.MAX);
         FakeRunner runner = new FakeRunner(r);
-        FakeTrial a = runner.add("a");
+        TestTrialView a = runner.add("a");
         runner.add("waiting");
         assertEquals(Decision.PAUSE, runner.report(a, "acc", 1, 4), "never yielded before");
         assertEquals(Decision.CONTINUE, runner.report(a, "acc", 1, 5), "only 1 since it yielded at 4");
@@ -92,7 +93,7 @@ class MedianStoppingRuleTest {
     void softStopPausesOnceThenLetsTheTrialRunUnchecked() {
         MedianStoppingRule r = rule(MedianStoppingRule.builder().gracePeriod(2).hardStop(false), Mode.MAX);
         FakeRunner runner = threeFinishedCurves(r);
-        FakeTrial d = runner.add("d");
+        TestTrialView d = runner.add("d");
         assertEquals(Decision.PAUSE, runner.report(d, "acc", 2.5, 4));
         assertEquals(Decision.CONTINUE, runner.report(d, "acc", -5, 4));
     }

@@ -10,6 +10,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.engine.TestTrialView;
 import io.jtune.engine.search.bench.SearcherBenchmark;
 import io.jtune.engine.search.gp.TimeVaryingSquaredExp;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ class Pb2Test {
         PopulationBasedTraining pb2 = setUp();
         FakeRunner runner = new FakeRunner(pb2);
         for (int i = 0; i < 4; i++) {
-            FakeTrial t = new FakeTrial("t" + i, Config.of(Map.of("lr", 0.1 + 0.25 * i, "units", 8 + 16 * i)));
+            TestTrialView t = new TestTrialView("t" + i, Config.of(Map.of("lr", 0.1 + 0.25 * i, "units", 8 + 16 * i)));
             t.status = TrialStatus.RUNNING;
             runner.add(t);
         }

@@ -16,6 +16,7 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.trainable.CheckpointDir;
+import io.jtune.engine.TestTrialView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -51,7 +52,7 @@ class PopulationBasedTrainingTest {
         FakeRunner runner = new FakeRunner(pbt);
         for (int i = 0; i < n; i++) {
             double lr = (i + 1) / 10.0;
-            FakeTrial t = new FakeTrial("t" + i, Config.of(Map.of("lr", lr)));
+            TestTrialView t = new TestTrialView("t" + i, Config.of(Map.of("lr", lr)));
             t.tag = i + "_lr=" + Config.formatNumber(lr);
             t.status = TrialStatus.RUNNING;
             runner.add(t);
@@ -113,7 +114,7 @@ class PopulationBasedTrainingTest {
         for (int[] c : sizeAndK) {
             PopulationBasedTraining pbt = setUp(doubling().logConfig(false), 1);
             FakeRunner runner = population(pbt, c[0]);
-            for (FakeTrial t : runner.trials) {
+            for (TestTrialView t : runner.trials) {
                 runner.report(t, "acc", Integer.parseInt(t.id.substring(1)), 1);
                 t.status = TrialStatus.RUNNING;
             }
@@ -192,10 +193,10 @@ class PopulationBasedTrainingTest {
     void synchronousModeWaitsForThePopulationThenExploitsAPausedTrial() {
         PopulationBasedTraining pbt = setUp(doubling().synch(true), 1);
         FakeRunner runner = population(pbt, 4);
-        for (FakeTrial t : runner.trials) {
+        for (TestTrialView t : runner.trials) {
             t.checkpoint = CheckpointDir.fromDirectory(Path.of(t.id, "paused"));
         }
-        FakeTrial t3 = runner.trials.get(3);
+        TestTrialView t3 = runner.trials.get(3);
         assertEquals(Decision.PAUSE, runner.report(t3, "acc", 4, 1), "others are behind");
         assertEquals(Decision.PAUSE, runner.report(runner.trials.get(1), "acc", 3, 1));
         assertEquals(Decision.PAUSE, runner.report(runner.trials.get(2), "acc", 2, 1));
@@ -205,7 +206,7 @@ class PopulationBasedTrainingTest {
         assertEquals(List.of(new FakeRunner.Exploit("t0", Config.of(Map.of("lr", 0.8)), "0_lr=0.1@perturbed[lr=0.8]", CheckpointDir.fromDirectory(Path.of("t3", "paused")))),
                 runner.exploits);
         assertFalse(runner.log.contains("save t3"), "a paused trial hands over its pause checkpoint");
-        FakeTrial next = (FakeTrial) pbt.chooseTrialToRun(runner);
+        TestTrialView next = (TestTrialView) pbt.chooseTrialToRun(runner);
         assertEquals("t0", next.id, "everybody trained to 1 (t0 inherited it); the first runs");
     }
 
@@ -217,7 +218,7 @@ class PopulationBasedTrainingTest {
         pbt.setup(FakeRunner.experiment("acc", Mode.MAX, 3, space, dir));
         FakeRunner runner = new FakeRunner(pbt);
         for (int i = 0; i < 4; i++) {
-            FakeTrial t = new FakeTrial("t" + i, Config.of(Map.of("lr", 0.01, "opt", "adam", "epochs", 3)));
+            TestTrialView t = new TestTrialView("t" + i, Config.of(Map.of("lr", 0.01, "opt", "adam", "epochs", 3)));
             t.status = TrialStatus.RUNNING;
             runner.add(t);
         }
@@ -240,7 +241,7 @@ class PopulationBasedTrainingTest {
     void aTrialWithoutAMutatedParameterIsRejected() {
         PopulationBasedTraining pbt = setUp(doubling(), 1);
         FakeRunner runner = new FakeRunner(pbt);
-        TuneException e = assertThrows(TuneException.class, () -> runner.add(new FakeTrial("t0", Config.of(Map.of("momentum", 0.9)))));
+        TuneException e = assertThrows(TuneException.class, () -> runner.add(new TestTrialView("t0", Config.of(Map.of("momentum", 0.9)))));
         assertTrue(e.getMessage().startsWith("PopulationBasedTraining: trial t0 has no parameter 'lr' to mutate"), e.getMessage());
     }
 

@@ -10,6 +10,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.TrialScheduler.Decision;
+import io.jtune.engine.TestTrialView;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,13 +30,13 @@ class ResourceChangingSchedulerTest {
     void aTrialTheBaseLetsContinueIsPausedWithItsNewRequestAndRestartedFirst() {
         ResourceChangingScheduler scheduler = overAsha();
         FakeRunner runner = runner(scheduler);
-        FakeTrial a = runner.add("a");
-        FakeTrial waiting = runner.add("b");
+        TestTrialView a = runner.add("a");
+        TestTrialView waiting = runner.add("b");
         waiting.status = TrialStatus.TERMINATED; // the only other trial has ended: 7 of 8 CPUs are free
         assertEquals(Decision.PAUSE, runner.report(a, "score", 1, 1));
         assertEquals(List.of("resources a 8.0 CPU"), runner.log);
         assertEquals(ResourceRequest.cpus(8), a.resources);
-        FakeTrial pending = runner.add("c");
+        TestTrialView pending = runner.add("c");
         assertSame(a, scheduler.chooseTrialToRun(runner), "the resized trial goes before a PENDING one");
         a.status = TrialStatus.RUNNING;
         assertSame(pending, scheduler.chooseTrialToRun(runner), "once restarted, the base chooses again");
@@ -45,9 +46,9 @@ class ResourceChangingSchedulerTest {
     void theBasesStopAndPauseDecisionsPassThroughUnchanged() {
         ResourceChangingScheduler scheduler = overAsha();
         FakeRunner runner = runner(scheduler);
-        FakeTrial good = runner.add("good");
-        FakeTrial bad = runner.add("bad");
-        FakeTrial third = runner.add("third");
+        TestTrialView good = runner.add("good");
+        TestTrialView bad = runner.add("bad");
+        TestTrialView third = runner.add("third");
         third.status = TrialStatus.TERMINATED;
         // ASHA's first rung at iteration 1: the first to arrive continues (and is resized), the worse one after it stops
         assertEquals(Decision.PAUSE, runner.report(good, "score", 10, 1));
@@ -60,7 +61,7 @@ class ResourceChangingSchedulerTest {
     void trialsMustStartWithTheSameRequest() {
         FakeRunner runner = runner(overAsha());
         runner.add("a");
-        FakeTrial big = new FakeTrial("big");
+        TestTrialView big = new TestTrialView("big");
         big.resources = ResourceRequest.cpus(2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> runner.add(big));
         assertEquals("ResourceChangingScheduler needs every trial to start with the same resources: the first asked for 1.0 CPU, trial fake_big asks for "
@@ -71,7 +72,7 @@ class ResourceChangingSchedulerTest {
     void itsStateKeepsTheBaseRequestTheWaitingTrialsAndTheWrappedSchedulers() {
         ResourceChangingScheduler scheduler = overAsha();
         FakeRunner runner = runner(scheduler);
-        FakeTrial a = runner.add("a");
+        TestTrialView a = runner.add("a");
         runner.add("b").status = TrialStatus.TERMINATED;
         runner.report(a, "score", 1, 1);
         String saved = scheduler.saveState();
@@ -79,7 +80,7 @@ class ResourceChangingSchedulerTest {
 
         ResourceChangingScheduler restored = overAsha();
         FakeRunner again = runner(restored);
-        FakeTrial a2 = new FakeTrial("a");
+        TestTrialView a2 = new TestTrialView("a");
         a2.resources = ResourceRequest.cpus(8);
         a2.lastResult = a.lastResult; // a resized trial has results, so its request may differ from the base
         again.add(a2).status = TrialStatus.PAUSED;
@@ -93,7 +94,7 @@ class ResourceChangingSchedulerTest {
     void theFullBudgetIsTheBases() {
         ResourceChangingScheduler scheduler = overAsha();
         scheduler.setup(FakeRunner.experiment("score", Mode.MAX, 5));
-        FakeTrial t = new FakeTrial("t");
+        TestTrialView t = new TestTrialView("t");
         assertTrue(scheduler.reachedFullBudget(t.result("score", 1, 9)), "the wrapped ASHA's max_t is 9");
         assertFalse(scheduler.reachedFullBudget(t.result("score", 1, 8)));
     }

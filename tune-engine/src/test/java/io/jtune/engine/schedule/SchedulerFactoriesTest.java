@@ -17,8 +17,9 @@ import io.jtune.api.SchedulerAnnotation;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.AnnotationFactory;
-import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialScheduler.Decision;
+import io.jtune.api.spi.TrialScheduler;
+import io.jtune.engine.TestTrialView;
 import java.lang.annotation.Annotation;
 import java.nio.file.Path;
 import java.util.Map;
@@ -96,7 +97,7 @@ class SchedulerFactoriesTest {
         TrialScheduler rule = create(Defaults.class, MedianStopping.class);
         rule.setup(FakeRunner.experiment("acc", Mode.MAX, 1));
         FakeRunner runner = new FakeRunner(rule);
-        FakeTrial a = runner.add("a");
+        TestTrialView a = runner.add("a");
         runner.add("waiting");
         assertEquals(Decision.CONTINUE, runner.report(a, "acc", 1, 59), "59 s is inside the grace period");
         assertEquals(Decision.PAUSE, runner.report(a, "acc", 1, 60), "too few samples at 60 s, and a trial waits");
@@ -110,7 +111,7 @@ class SchedulerFactoriesTest {
         pbt.setup(FakeRunner.experiment("acc", Mode.MAX, 1, SearchSpace.builder().uniform("lr", 0, 1).build(), dir));
         FakeRunner runner = new FakeRunner(pbt);
         for (int i = 0; i < 4; i++) {
-            FakeTrial t = new FakeTrial("t" + i, Config.of(Map.of("lr", 0.6)));
+            TestTrialView t = new TestTrialView("t" + i, Config.of(Map.of("lr", 0.6)));
             t.status = TrialStatus.RUNNING;
             runner.add(t);
         }

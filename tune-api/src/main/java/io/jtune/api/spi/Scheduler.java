@@ -1,11 +1,11 @@
-package io.jtune.api;
+package io.jtune.api.spi;
 
+import io.jtune.api.SchedulerAnnotation;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-
 /**
  * Uses the user's own {@link io.jtune.api.spi.TrialScheduler}: a public, non-abstract class with a
  * public no-arg constructor. It counts as the class's one scheduler annotation.
@@ -15,5 +15,5 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Scheduler {
-    Class<? extends io.jtune.api.spi.TrialScheduler> value();
+    Class<? extends TrialScheduler> value();
 }

@@ -13,7 +13,6 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.checkpoint.CheckpointIo;
-import io.jtune.engine.checkpoint.PiecedBytes;
 import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.exec.InlineHandler;
 import io.jtune.engine.exec.RunAhead;
@@ -35,7 +34,6 @@ import io.jtune.engine.runner.state.ExperimentLock;
 import io.jtune.engine.runner.state.ExperimentResume;
 import io.jtune.engine.runner.state.ExperimentSnapshot;
 import io.jtune.engine.runner.state.ExperimentState;
-import io.jtune.engine.runner.state.SnapshotFile;
 import io.jtune.engine.runner.state.SnapshotSchedule;
 import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.spec.ExperimentSpec;
@@ -53,12 +51,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -88,7 +84,6 @@ import java.util.random.RandomGenerator;
 public final class TrialRunner {
     private static final LazyLogger LOG = new LazyLogger(TrialRunner.class);
     /** How long a snapshot at JVM shutdown waits for the driver to finish a change, and then for the write. */
-    private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(EventIntake.TICK_MILLIS);
 
     private final ExperimentSpec spec;
@@ -105,11 +100,11 @@ public final class TrialRunner {
     private final ResultHistory.Factory histories;
     private final ExperimentResume resume;
     private final CheckpointIo io = new CheckpointIo();
-    private final SnapshotFile snapshotFile;
+    private final SnapshotKeeper keeper;
     private final List<Trial> trials = new ArrayList<>();
     private final List<Trial> trialsView = Collections.unmodifiableList(trials);
     /** PENDING trials that failed and wait out their {@link RetryBackoff} before they may start. */
-    private final List<Trial> backingOff = new ArrayList<>();
+    private final RetryQueue backingOff = new RetryQueue();
     private final Map<String, Trial> byId = new HashMap<>();
     private final int[] counts = new int[TrialStatus.values().length];
     private final WaitingTrials waiting = new WaitingTrials();
@@ -148,8 +143,6 @@ public final class TrialRunner {
     private Throwable inlineFailure;
     /** Counts status changes, so an inline handler can tell whether the driver has work to do. */
     private long statusChanges;
-    /** Set once the first snapshot is written: from then on the state may be snapshotted. */
-    private boolean started;
     /**
      * Whether the experiment has a folder: when a logger writes result files or checkpoints are
      * taken. Without, no trial folder, no {@code experiment_state.json} and no folder lock are written
@@ -210,7 +203,8 @@ public final class TrialRunner {
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(),
                 spec.deterministic() ? spec.deterministicWidth() : executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
-        this.snapshotFile = new SnapshotFile(spec.experimentDir().resolve(ExperimentState.FILE), io);
+        this.keeper = new SnapshotKeeper(spec, idPrefix, trials, searcher, scheduler, stoppers, resultLogs, snapshots, io, stateLock,
+                () -> stopRequested);
         this.stallLimit = new StallLimit(spec.stallTimeout());
         this.runningLimit = runningLimit(spec, executor);
         this.runAhead = ResultBuffer.inForce(spec, scheduler);
@@ -257,8 +251,7 @@ public final class TrialRunner {
         }
         Throwable failure = null;
         stateLock.lock();
-        Thread shutdownSnapshot = new Thread(this::snapshotAtShutdown, "jtune-snapshot-at-shutdown");
-        Runtime.getRuntime().addShutdownHook(shutdownSnapshot);
+        Thread shutdownSnapshot = keeper.addShutdownHook();
         try {
             ExperimentInfo info = spec.info();
             for (Callback c : spec.callbacks()) {
@@ -278,8 +271,7 @@ public final class TrialRunner {
                 restoreExperiment(resume.state());
             }
             if (writesFolder) {
-                writeFirstSnapshot();
-                started = true;
+                keeper.writeFirst();
             }
             inline = decidesInline();
             if (inline) {
@@ -293,9 +285,7 @@ public final class TrialRunner {
                     failStalledTrials(now);
                     stopIfAStopperSays();
                 }
-                if (started && snapshots.due(now)) {
-                    writeSnapshot();
-                }
+                keeper.writeIfDue(now);
             }
         } catch (Throwable t) {
             failure = t;
@@ -309,7 +299,7 @@ public final class TrialRunner {
             try {
                 // the state is final before the executor waits for steps in flight: a SIGTERM while a
                 // stuck step delays the close finds it written
-                finalSnapshot(failure);
+                keeper.writeFinal(failure);
             } catch (Throwable e) {
                 ending = e;
                 throw e;
@@ -320,7 +310,7 @@ public final class TrialRunner {
                     endCallbacks(ending);
                 } finally {
                     metricCheck.summarizeNonFinite(trials);
-                    removeShutdownHook(shutdownSnapshot);
+                    SnapshotKeeper.removeShutdownHook(shutdownSnapshot);
                     stateLock.unlock();
                     if (folderLock != null) {
                         folderLock.close();
@@ -393,96 +383,6 @@ public final class TrialRunner {
     }
 
     /** The state before any trial starts, written on this thread: a folder that cannot be written fails the experiment here. */
-    private void writeFirstSnapshot() {
-        Path file = spec.experimentDir().resolve(ExperimentState.FILE);
-        try {
-            Files.createDirectories(file.getParent());
-            CheckpointIo.writeAtomicallyNow(file, takeSnapshot());
-        } catch (IOException e) {
-            throw new TuneException("cannot write the experiment state " + file + " (" + e + "); choose a writable Tuner.storagePath(...)", e);
-        }
-    }
-
-    /** Serialises the state now (on this thread, so it is consistent) and writes it atomically in the background. */
-    private void writeSnapshot() {
-        snapshotFile.write(takeSnapshot());
-    }
-
-    /** The state as JSON, after the result logs are flushed so they hold every result the state's checkpoints are at. */
-    private PiecedBytes takeSnapshot() {
-        long start = System.nanoTime();
-        for (ResultLog log : resultLogs) {
-            try {
-                log.flush();
-            } catch (RuntimeException e) {
-                throw ComponentException.of("callback", log, "flush", e);
-            }
-        }
-        PiecedBytes state = ExperimentSnapshot.take(spec, idPrefix, stopRequested, trials, searcher, scheduler, stoppers).toJson();
-        snapshots.wrote(start, System.nanoTime() - start);
-        return state;
-    }
-
-    /** At JVM shutdown (Ctrl-C, System.exit): the state as it is between two changes, written before the JVM ends. */
-    private void snapshotAtShutdown() {
-        try {
-            if (stateLock.tryLock(SHUTDOWN_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
-                try {
-                    if (started) {
-                        writeSnapshot();
-                        System.err.println(resumeHint());
-                    }
-                } finally {
-                    stateLock.unlock();
-                }
-            } else {
-                LOG.get().warn("the JVM is shutting down while experiment {} changes state; its last snapshot stands", spec.name());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            LOG.get().warn("could not snapshot experiment {} at shutdown", spec.name(), e);
-        }
-        io.awaitDone(SHUTDOWN_WAIT);
-    }
-
-    /** What an interrupted run prints: where its state is and how to continue it. */
-    String resumeHint() {
-        Path dir = spec.experimentDir();
-        return "jtune: experiment " + spec.name() + " was interrupted; its state is saved in " + dir + ". Continue it with mvn tune:run"
-                + " -Djtune.resume=true, or Tuner.restore(Path.of(\"" + dir + "\"), <the trainable>).fit()";
-    }
-
-    private static void removeShutdownHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running or has run
-        }
-    }
-
-    /**
-     * The state at the end; none when the experiment failed before its first snapshot (a restored one
-     * keeps its state file as it was). After a {@code failure}, whatever the snapshot throws (an
-     * {@link Error} too) is logged and added to it as suppressed, so the first failure is the one thrown.
-     */
-    private void finalSnapshot(Throwable failure) {
-        if (!started) {
-            return;
-        }
-        try {
-            snapshotFile.writeFinal(takeSnapshot());
-        } catch (Throwable e) {
-            if (failure == null) {
-                throw e;
-            }
-            if (e != failure) {
-                failure.addSuppressed(e);
-            }
-            LOG.get().warn("could not save the state of experiment {} after its failure ({})", spec.name(), failure.toString(), e);
-        }
-    }
-
     /** Tells the callbacks the experiment ended; after a {@code failure}, their own failures are logged and added to it as suppressed. */
     private void endCallbacks(Throwable failure) {
         for (Callback c : callbacks) {
@@ -511,7 +411,7 @@ public final class TrialRunner {
     private void step() {
         commands.runPending();
         if (!backingOff.isEmpty()) {
-            retryDueTrials(System.nanoTime());
+            backingOff.releaseDue(System.nanoTime());
         }
         if (launchOne()) {
             return;
@@ -536,7 +436,7 @@ public final class TrialRunner {
             }
         }
         if (!stopRequested && !backingOff.isEmpty()) {
-            events.idle(Math.min(TICK_NANOS, nextRetryAt() - System.nanoTime()));
+            events.idle(Math.min(TICK_NANOS, backingOff.nextRetryAt() - System.nanoTime()));
             return;
         }
         if (!stopRequested && !isFinished()) {
@@ -619,23 +519,6 @@ public final class TrialRunner {
     }
 
     /** Failed trials whose backoff has passed may start. */
-    private void retryDueTrials(long now) {
-        for (Iterator<Trial> it = backingOff.iterator(); it.hasNext(); ) {
-            Trial trial = it.next();
-            if (now - trial.retryAtNanos >= 0) {
-                it.remove();
-                trial.retryAtNanos = 0;
-            }
-        }
-    }
-
-    private long nextRetryAt() {
-        long next = Long.MAX_VALUE;
-        for (Trial trial : backingOff) {
-            next = Math.min(next, trial.retryAtNanos);
-        }
-        return next;
-    }
 
     private boolean launchOne() {
         if (stopRequested) {
@@ -1013,8 +896,7 @@ public final class TrialRunner {
                     TimeUnit.NANOSECONDS.toMillis(delay));
             setStatus(trial, TrialStatus.PENDING);
             if (delay > 0) {
-                trial.retryAtNanos = (System.nanoTime() + delay) | 1; // never 0, which means "no retry waiting"
-                backingOff.add(trial);
+                backingOff.holdBack(trial, delay);
             }
             return;
         }
@@ -1060,7 +942,6 @@ public final class TrialRunner {
         }
         LOG.get().info("stopping the experiment: {}", reason);
         stopRequested = true;
-        backingOff.forEach(t -> t.retryAtNanos = 0);
         backingOff.clear();
         for (Trial t : trials) {
             if (t.status() == TrialStatus.RUNNING) {

@@ -56,7 +56,10 @@ class ProcessExecutorSelectionTest {
         assertInstanceOf(LocalTrialExecutor.class, create(ExecutorFactory.named("threads", "jtune.executor")));
         assertInstanceOf(ProcessTrialExecutor.class, create(ExecutorFactory.named("PROCESS", "jtune.executor")));
         TuneException e = assertThrows(TuneException.class, () -> ExecutorFactory.named("docker", "-Djtune.executor"));
-        assertEquals("-Djtune.executor='docker' names no executor: use threads (trials on threads of this JVM) or process (each trial in a worker JVM)", e.getMessage());
+        assertEquals("-Djtune.executor='docker' names no executor: use one of threads (trials on threads of this JVM), process (each trial in a worker JVM)",
+                e.getMessage());
+        TuneException cluster = assertThrows(TuneException.class, () -> ExecutorFactory.named("cluster", "-Djtune.executor"));
+        assertTrue(cluster.getMessage().endsWith("the cluster executor needs the dependency io.jtune:tune-cluster on the class path"), cluster.getMessage());
     }
 
     private TrialExecutor create(ExecutorFactory factory) {

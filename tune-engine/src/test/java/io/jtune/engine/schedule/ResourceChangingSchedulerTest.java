@@ -64,7 +64,7 @@ class ResourceChangingSchedulerTest {
         TestTrialView big = new TestTrialView("big");
         big.resources = ResourceRequest.cpus(2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> runner.add(big));
-        assertEquals("ResourceChangingScheduler needs every trial to start with the same resources: the first asked for 1.0 CPU, trial fake_big asks for "
+        assertEquals("ResourceChangingScheduler needs every trial to start with the same resources: the first asked for 1.0 CPU, trial train_big_0 asks for "
                 + "2.0 CPU; give all trials the same Tuner.resources(...)", e.getMessage());
     }
 

@@ -17,6 +17,12 @@ assert lineFits.size() == 2 : "two tune:run runs of LineFit, two folders: ${stor
 lineFits.each { assert new File(it, 'experiment_state.json').isFile() }
 assert log.contains("resuming ${lineFits[-1].canonicalPath}") : 'the resume continues the latest experiment'
 
+// README's pom has tune-report: the tuning test under mvn test wrote its report and TensorBoard files
+def tuningTest = storage.listFiles().find { it.name.startsWith('LineFitTuningTest_') }
+assert tuningTest != null : "mvn test wrote no experiment folder LineFitTuningTest_<date>: ${storage.list()}"
+assert new File(tuningTest, 'report.html').isFile() : "mvn test wrote no report.html into ${tuningTest}"
+assert tuningTest.listFiles().any { it.isDirectory() && it.list().any { n -> n.startsWith('events.out.tfevents.') } } : "no TensorBoard event files in the trial folders of ${tuningTest}"
+
 assert log =~ /best checkpoint: .*LineFit_[^ ]*checkpoint_\d+/
 // under mvn -q the summary is printed as it is (no [INFO] prefix)
 assert log =~ /(?m)^  results in: +\S*\/LineFit_\S+$/ : 'mvn -q tune:run -Djtune.quiet=true still prints the summary'

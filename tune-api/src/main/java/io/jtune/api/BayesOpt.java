@@ -34,7 +34,7 @@ public @interface BayesOpt {
 
     /**
      * Random trials before the GP is used (Ray's {@code random_search_steps}, whose default is 10; 20
-     * found multi-modal optima far more often at 100 trials: README, "Model-based search against Optuna").
+     * found multi-modal optima far more often at 100 trials: docs/benchmarks.md, "Model-based search against Optuna").
      */
     int nInitialPoints() default 20;
 
@@ -52,7 +52,7 @@ public @interface BayesOpt {
      * uses it), fit the GP to {@code log(1 + (loss - best) / (median - best))} instead of the losses: large
      * losses far from the best no longer flatten the differences near it, so the search polishes
      * sooner and deeper (Levy, Rosenbrock); it also settles sooner in the basin it is in, which costs
-     * on Ackley-like landscapes (README, "Model-based search against Optuna").
+     * on Ackley-like landscapes (docs/benchmarks.md, "Model-based search against Optuna").
      */
     boolean compressedLosses() default false;
 

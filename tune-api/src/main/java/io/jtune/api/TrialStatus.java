@@ -1,6 +1,6 @@
 package io.jtune.api;
 
-/** The five states of a trial (the seeds' Trial docstring). */
+/** The five states of a trial (Ray Tune's Trial docstring). */
 public enum TrialStatus {
     PENDING,
     RUNNING,

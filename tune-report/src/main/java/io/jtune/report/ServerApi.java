@@ -118,7 +118,7 @@ final class ServerApi implements HttpHandler {
             return null;
         }
         if (!parts[1].equals("api") || parts.length < 3) {
-            throw new Refusal(404, "no such resource " + exchange.getRequestURI().getPath() + "; the API is under /api (see the README)");
+            throw new Refusal(404, "no such resource " + exchange.getRequestURI().getPath() + "; the API is under /api (see docs/report.md)");
         }
         String resource = parts[2];
         switch (parts.length) {

@@ -28,7 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The live dashboard and its JSON API on the driver (the seeds' {@code TuneServer}, secured):
+ * The live dashboard and its JSON API on the driver (Ray Tune's {@code TuneServer}, secured):
  * opt-in, listening on the loopback interface unless told otherwise, every request authenticated
  * by a random token made per run and printed with the URL. Endpoints are documented in
  * {@link ServerApi}; adding and stopping trials goes through the runner's {@link RunnerControl}.

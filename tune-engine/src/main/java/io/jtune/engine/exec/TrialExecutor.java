@@ -4,7 +4,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.engine.spec.MachineResources;
 import java.util.concurrent.TimeUnit;
 /**
- * Runs trainables on behalf of the driver and accounts their resources (the seeds'
+ * Runs trainables on behalf of the driver and accounts their resources (Ray Tune's
  * {@code TrialExecutor}). Every method is called by the driver, one call at a time, and returns
  * without waiting for the trainable; what the trainable does comes back as {@link TrialEvent}s from
  * {@link #nextEvent(long, TimeUnit)} (or, for an executor that honours {@link #handleInline}, is

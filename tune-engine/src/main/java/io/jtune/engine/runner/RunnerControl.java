@@ -5,7 +5,7 @@ import io.jtune.api.TrialStatus;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Steers a running experiment from another thread (the seeds' {@code TuneServer}: add and stop
+ * Steers a running experiment from another thread (Ray Tune's {@code TuneServer}: add and stop
  * trials). Thread-safe: each request is queued and carried out by the driver thread between two
  * events; a request wakes a driver waiting for events (trials on threads, in worker processes or on
  * a cluster; an executor without {@code wakeDriver} takes it at the driver's next event or within a

@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One trial: its config, state and results (the seeds' {@code Trial}). It moves between the five
+ * One trial: its config, state and results (Ray Tune's {@code Trial}). It moves between the five
  * states only along the lifecycle of DESIGN.md; any other move throws an
  * {@link IllegalStateException} naming both states. Owned by the driver (one call at a time, under
  * the runner's lock). It keeps no more than it needs: its folder's path only once the folder exists

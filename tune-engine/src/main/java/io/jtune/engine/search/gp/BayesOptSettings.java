@@ -12,7 +12,7 @@ import java.util.OptionalLong;
  * @param xi              EI's margin of improvement, in standard deviations of the losses (0.0, as Ray's BayesOptSearch)
  * @param kappa           UCB's weight of the standard deviation (2.576, as Ray's BayesOptSearch)
  * @param nInitialPoints  random trials before the GP is used (20; Ray's {@code random_search_steps} is 10, but 20 found
- *                        Hartmann-6's global basin and an off-centre Ackley funnel far more often at 100 trials, README)
+ *                        Hartmann-6's global basin and an off-centre Ackley funnel far more often at 100 trials, docs/benchmarks.md)
  * @param maxObservations the most finished trials the GP is fitted to; beyond it the best half and a random share of the rest (200)
  * @param refitEvery      suggestions between two hyperparameter fits once 20 trials are done; every suggestion before (5)
  * @param candidates      random candidates scored per suggestion before local refinement (1000)

@@ -18,7 +18,7 @@ import java.util.OptionalLong;
  *                          {@code -log sigma} term, optuna#5109), kernels whose height does not shrink as
  *                          their bandwidth grows, so wide kernels (the prior, isolated trials) weigh more
  *                          (false: it explores more, and searched better on the seven test functions of
- *                          the README, worse on the SVM-like conditional space)
+ *                          docs/benchmarks.md, worse on the SVM-like conditional space)
  * @param seed              a seed of the searcher's own; empty derives one from the experiment's seed
  */
 public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, int gammaMax, double priorWeight,

@@ -53,10 +53,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.random.RandomGenerator;
@@ -101,13 +98,9 @@ public final class TrialRunner {
     private final ExperimentResume resume;
     private final CheckpointIo io = new CheckpointIo();
     private final SnapshotKeeper keeper;
-    private final List<Trial> trials = new ArrayList<>();
-    private final List<Trial> trialsView = Collections.unmodifiableList(trials);
+    private final TrialTable table = new TrialTable();
     /** PENDING trials that failed and wait out their {@link RetryBackoff} before they may start. */
     private final RetryQueue backingOff = new RetryQueue();
-    private final Map<String, Trial> byId = new HashMap<>();
-    private final int[] counts = new int[TrialStatus.values().length];
-    private final WaitingTrials waiting = new WaitingTrials();
     /** Deterministic mode's logical clock, or null when events are handled as they arrive. */
     private final LogicalEventOrder order;
     private final EventIntake events;
@@ -141,8 +134,6 @@ public final class TrialRunner {
     private boolean inline;
     /** What a result handled inline threw (a runtime exception or an error), for the driver to throw as if it had handled it. */
     private Throwable inlineFailure;
-    /** Counts status changes, so an inline handler can tell whether the driver has work to do. */
-    private long statusChanges;
     /**
      * Whether the experiment has a folder: when a logger writes result files or checkpoints are
      * taken. Without, no trial folder, no {@code experiment_state.json} and no folder lock are written
@@ -203,13 +194,13 @@ public final class TrialRunner {
         this.maxPending = PendingTrialLimit.resolve(spec.maxPendingTrials(), spec.searcher(),
                 spec.deterministic() ? spec.deterministicWidth() : executor.totals().cpu());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
-        this.keeper = new SnapshotKeeper(spec, idPrefix, trials, searcher, scheduler, stoppers, resultLogs, snapshots, io, stateLock,
+        this.keeper = new SnapshotKeeper(spec, idPrefix, table.all(), searcher, scheduler, stoppers, resultLogs, snapshots, io, stateLock,
                 () -> stopRequested);
         this.stallLimit = new StallLimit(spec.stallTimeout());
         this.runningLimit = runningLimit(spec, executor);
         this.runAhead = ResultBuffer.inForce(spec, scheduler);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
-        this.events = new EventIntake(this.executor, stateLock, order, byId::get);
+        this.events = new EventIntake(this.executor, stateLock, order, table::get);
         this.inlineLock = new InlineLock(stateLock, events::openToInline, InlineLock.SPIN_NANOS, InlineLock.WAIT_NANOS);
         this.checkpoints = new CheckpointBook(this.executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);
     }
@@ -309,7 +300,7 @@ public final class TrialRunner {
                 try {
                     endCallbacks(ending);
                 } finally {
-                    metricCheck.summarizeNonFinite(trials);
+                    metricCheck.summarizeNonFinite(table.all());
                     SnapshotKeeper.removeShutdownHook(shutdownSnapshot);
                     stateLock.unlock();
                     if (folderLock != null) {
@@ -324,7 +315,7 @@ public final class TrialRunner {
         if (toRaise != null) {
             throw toRaise;
         }
-        return trialsView;
+        return table.all();
     }
 
     /**
@@ -347,10 +338,7 @@ public final class TrialRunner {
                         trial.name(), trial.resources(), executor.totals(), spec.resources());
                 trial.changeResources(spec.resources());
             }
-            trials.add(trial);
-            byId.put(trial.id(), trial);
-            counts[trial.status().ordinal()]++;
-            waiting.added(trial);
+            table.add(trial);
             if (i < listed) {
                 scheduler.onTrialAdd(view, trial);
             }
@@ -366,8 +354,8 @@ public final class TrialRunner {
             completeResultLogs(finished);
             scheduler.onTrialComplete(view, finished, finished.lastResult());
         }
-        LOG.get().info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), trials.size(),
-                counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()]);
+        LOG.get().info("resuming experiment {}: {} trial(s), {} to continue", spec.name(), table.size(),
+                table.count(TrialStatus.PENDING) + table.count(TrialStatus.PAUSED));
     }
 
     /** A trial found finished on disk: every result log's file holds its results, as the log the resume read them from does. */
@@ -387,7 +375,7 @@ public final class TrialRunner {
     private void endCallbacks(Throwable failure) {
         for (Callback c : callbacks) {
             try {
-                c.onExperimentEnd(trialsView);
+                c.onExperimentEnd(table.all());
             } catch (Throwable e) {
                 if (failure == null) {
                     throw e;
@@ -404,7 +392,7 @@ public final class TrialRunner {
         if (stopRequested) {
             return checkpoints.pending() == 0;
         }
-        return checkpoints.pending() == 0 && counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] + counts[TrialStatus.PAUSED.ordinal()] == 0
+        return checkpoints.pending() == 0 && table.unfinished() == 0
                 && searcher.isFinished();
     }
 
@@ -416,7 +404,7 @@ public final class TrialRunner {
         if (launchOne()) {
             return;
         }
-        long changesBefore = statusChanges;
+        long changesBefore = table.statusChanges();
         TrialEvent event = events.next();
         throwInlineFailure();
         if (event != null) {
@@ -426,10 +414,10 @@ public final class TrialRunner {
             }
             return;
         }
-        if (executor.hasPendingEvents() || statusChanges != changesBefore) {
+        if (executor.hasPendingEvents() || table.statusChanges() != changesBefore) {
             return; // a tick without events (the loop does its time-based work), or a result handled inline changed a trial's status
         }
-        for (Trial t : trials) {
+        for (Trial t : table.all()) {
             if (t.pendingSaves > 0) {
                 LOG.get().warn("trial {} ended with {} save(s) unanswered", t.name(), t.pendingSaves);
                 checkpoints.dropPending(t);
@@ -470,15 +458,15 @@ public final class TrialRunner {
             return InlineHandler.Outcome.QUEUE;
         }
         try {
-            Trial trial = byId.get(event.trialId());
+            Trial trial = table.get(event.trialId());
             if (!events.openToInline() || stopRequested || inlineFailure != null || trial == null
                     || event.runId() != trial.runId || trial.status() != TrialStatus.RUNNING || trial.pendingSaves > 0) {
                 return InlineHandler.Outcome.QUEUE;
             }
-            long changesBefore = statusChanges;
+            long changesBefore = table.statusChanges();
             try {
                 handle(event);
-                if (statusChanges == changesBefore && !stopRequested) {
+                if (table.statusChanges() == changesBefore && !stopRequested) {
                     return InlineHandler.Outcome.HANDLED;
                 }
                 return freeAtStop && startedNextInline(trial) ? InlineHandler.Outcome.HANDLED : InlineHandler.Outcome.HANDLED_WAKE_DRIVER;
@@ -546,7 +534,7 @@ public final class TrialRunner {
      */
     private boolean addPendingTrials() {
         boolean added = false;
-        while (counts[TrialStatus.PENDING.ordinal()] < maxPending && belowConcurrencyLimit() && !searcher.isFinished()) {
+        while (table.count(TrialStatus.PENDING) < maxPending && belowConcurrencyLimit() && !searcher.isFinished()) {
             String id = TrialNames.trialId(idPrefix, nextIndex());
             Config config = searcher.suggest(id);
             if (config == null) {
@@ -566,12 +554,12 @@ public final class TrialRunner {
      */
     private boolean belowConcurrencyLimit() {
         int limit = spec.deterministic() ? spec.deterministicWidth() : spec.maxConcurrentTrials();
-        return limit == 0 || counts[TrialStatus.PENDING.ordinal()] + counts[TrialStatus.RUNNING.ordinal()] < limit;
+        return limit == 0 || table.count(TrialStatus.PENDING) + table.count(TrialStatus.RUNNING) < limit;
     }
 
     /** Deterministic mode: a save's answer changes what a restart restores, so it is waited for where it was asked, never left to timing. */
     private void awaitEverySave() {
-        for (Trial t : trials) {
+        for (Trial t : table.all()) {
             if (t.pendingSaves > 0) {
                 awaitSaves(t);
             }
@@ -579,21 +567,21 @@ public final class TrialRunner {
     }
 
     private TuneException noProgress() {
-        int pending = counts[TrialStatus.PENDING.ordinal()];
+        int pending = table.count(TrialStatus.PENDING);
         if (pending > 0) {
             return new TuneException("the scheduler " + scheduler.debugString() + " chose none of the " + pending
                     + " PENDING trials although no trial runs; its chooseTrialToRun must return a PENDING or PAUSED trial whose resources are free");
         }
-        if (counts[TrialStatus.PAUSED.ordinal()] > 0) {
+        if (table.count(TrialStatus.PAUSED) > 0) {
             return new TuneException("There are paused trials, but no more pending trials with sufficient resources: "
-                    + counts[TrialStatus.PAUSED.ordinal()] + " trial(s) are PAUSED, none runs, and the scheduler " + scheduler.debugString() + " resumes none of them");
+                    + table.count(TrialStatus.PAUSED) + " trial(s) are PAUSED, none runs, and the scheduler " + scheduler.debugString() + " resumes none of them");
         }
         return new TuneException("the searcher " + searcher.getClass().getName() + " returned no config although no trial runs; "
                 + "it must return a config or say isFinished() = true");
     }
 
     boolean hasCapacity(ResourceRequest request) {
-        return (runningLimit == 0 || counts[TrialStatus.RUNNING.ordinal()] < runningLimit) && executor.hasResources(request);
+        return (runningLimit == 0 || table.count(TrialStatus.RUNNING) < runningLimit) && executor.hasResources(request);
     }
 
     /**
@@ -613,7 +601,7 @@ public final class TrialRunner {
 
     /** The trial was sent a step: its stall clock starts again. */
     private void sentStep(String trialId) {
-        Trial trial = byId.get(trialId);
+        Trial trial = table.get(trialId);
         if (trial != null) {
             trial.lastHeardNanos = System.nanoTime();
         }
@@ -627,7 +615,7 @@ public final class TrialRunner {
 
     /** The index of the next trial: one past the last one's (a resumed experiment may lack trials that were suggested and never started). */
     private int nextIndex() {
-        return trials.isEmpty() ? 0 : trials.get(trials.size() - 1).index() + 1;
+        return table.size() == 0 ? 0 : table.all().get(table.size() - 1).index() + 1;
     }
 
     private void addTrial(String id, Config config) {
@@ -635,10 +623,7 @@ public final class TrialRunner {
         String tag = TrialNames.experimentTag(index, config, tagPaths);
         String name = TrialNames.trialName(trainablePrefix, id, tag);
         Trial trial = new Trial(id, index, trainablePrefix, name, tag, config, spec.resources(), experimentDir, spec.checkpoint(), histories);
-        trials.add(trial);
-        byId.put(id, trial);
-        counts[TrialStatus.PENDING.ordinal()]++;
-        waiting.added(trial);
+        table.add(trial);
         snapshots.changed();
         scheduler.onTrialAdd(view, trial);
         for (Callback c : callbacks) {
@@ -696,15 +681,12 @@ public final class TrialRunner {
                 order.left(trial);
             }
         }
-        counts[from.ordinal()]--;
-        counts[to.ordinal()]++;
-        statusChanges++;
-        waiting.moved(trial, from, to);
+        table.moved(trial, from, to);
         snapshots.changed();
     }
 
     private void handle(TrialEvent event) {
-        Trial trial = byId.get(event.trialId());
+        Trial trial = table.get(event.trialId());
         if (trial != null && stallLimit.enabled() && event.runId() == trial.runId) {
             trial.lastHeardNanos = System.nanoTime();
         }
@@ -918,7 +900,7 @@ public final class TrialRunner {
         if (!stallLimit.enabled()) {
             return;
         }
-        for (Trial trial : stallLimit.stalled(trials, now)) {
+        for (Trial trial : stallLimit.stalled(table.all(), now)) {
             if (gate != null && trial.pendingSaves == 0 && !gate.computing(trial.id())) {
                 continue; // deterministic mode: its step waits for a slot, or its result for its logical turn
             }
@@ -943,7 +925,7 @@ public final class TrialRunner {
         LOG.get().info("stopping the experiment: {}", reason);
         stopRequested = true;
         backingOff.clear();
-        for (Trial t : trials) {
+        for (Trial t : table.all()) {
             if (t.status() == TrialStatus.RUNNING) {
                 finish(t, t.lastResult(), false);
             }
@@ -969,7 +951,7 @@ public final class TrialRunner {
     }
 
     TrialStatus stopTrialFromControl(String trialId) {
-        Trial trial = byId.get(trialId);
+        Trial trial = table.get(trialId);
         if (trial == null) {
             throw new IllegalArgumentException("experiment " + spec.name() + " has no trial " + trialId);
         }
@@ -982,15 +964,15 @@ public final class TrialRunner {
     // ---- what SchedulerRunnerView asks of the runner ----
 
     List<Trial> trials() {
-        return trialsView;
+        return table.all();
     }
 
     Collection<Trial> waitingTrials(TrialStatus status) {
-        return waiting.in(status);
+        return table.waiting(status);
     }
 
     Trial own(TrialView view) {
-        if (view instanceof Trial t && byId.get(t.id()) == t) {
+        if (view instanceof Trial t && table.owns(t)) {
             return t;
         }
         throw new IllegalArgumentException("trial " + (view == null ? null : view.id()) + " is not a trial of the experiment " + spec.name());
@@ -1059,7 +1041,7 @@ public final class TrialRunner {
         if (trial.status().isFinished()) {
             throw new IllegalStateException("trial " + trial.name() + " is " + trial.status() + " and cannot exploit another trial");
         }
-        TrackedCheckpoint donor = CheckpointBook.find(trials, from.path());
+        TrackedCheckpoint donor = CheckpointBook.find(table.all(), from.path());
         if (donor == null) {
             throw new IllegalArgumentException("checkpoint " + from.path() + " is not a checkpoint of the experiment " + spec.name() + "; pass one that RunnerView.saveCheckpoint or TrialView.latestCheckpoint returned");
         }

@@ -17,6 +17,9 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Motpe {
+    /** The TPE the other attributes adjust: jtune's ({@link TpePreset#JTUNE}) or Optuna 3.1's {@code MOTPESampler} exactly ({@link TpePreset#OPTUNA}). */
+    TpePreset preset() default TpePreset.JTUNE;
+
     /** Random trials before the model is used. */
     int nStartupTrials() default 10;
 

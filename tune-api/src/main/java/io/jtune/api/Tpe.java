@@ -17,6 +17,9 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Tpe {
+    /** The TPE the other attributes adjust: jtune's ({@link TpePreset#JTUNE}) or Optuna 3.1's exactly ({@link TpePreset#OPTUNA}). */
+    TpePreset preset() default TpePreset.JTUNE;
+
     /** Random trials before the model is used. */
     int nStartupTrials() default 10;
 
@@ -31,6 +34,9 @@ public @interface Tpe {
 
     /** Weight of the prior (the whole range) against one observation. */
     double priorWeight() default 1.0;
+
+    /** Whether each density has the prior kernel (the whole range; uniform over categories). */
+    boolean considerPrior() default true;
 
     /** Whether the outermost kernels' widths count the distance to the bounds. */
     boolean considerEndpoints() default false;

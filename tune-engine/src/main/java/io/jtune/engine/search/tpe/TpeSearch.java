@@ -77,15 +77,35 @@ public final class TpeSearch extends ModelBasedSearch {
     @Override
     protected double[] propose(RandomGenerator rng) {
         SpaceEncoding encoding = encoding();
-        List<Observation> done = observations();
-        if (done.size() < settings.nStartupTrials()) {
+        if (observations().size() < settings.nStartupTrials()) {
             return encoding.sampleRandom(rng);
         }
-        List<Observation> all = withLies(done, pending());
-        boolean[] good = goodGroup(all, settings.goodCount(done.size()));
         if (encoding.isConditional()) {
-            return proposeEachActive(rng, all, good);
+            List<Observation> all = withLies(observations(), pending());
+            return proposeEachActive(rng, all, goodGroup(all, settings.goodCount(observations().size())));
         }
+        Densities densities = densities();
+        double[][] candidates = densities.below().sample(rng, settings.nEiCandidates(), settings.multivariate());
+        for (int i = 0; i < candidates.length; i++) {
+            candidates[i] = encoding.snap(candidates[i]);
+        }
+        return settings.multivariate()
+                ? bestJoint(candidates, densities.below(), densities.above())
+                : bestPerDimension(candidates, densities.below(), densities.above());
+    }
+
+    /**
+     * The finished trials and trials in flight (as lies) in suggestion order, which of them form the
+     * good group, and the good (below) and bad (above) densities fitted to them: what the next
+     * suggestion over an unconditional space compares its candidates with.
+     */
+    record Densities(List<Observation> trials, boolean[] good, KernelMixture below, KernelMixture above) {
+    }
+
+    /** The {@link Densities} of the next suggestion, from the trials so far. */
+    Densities densities() {
+        List<Observation> all = withLies(observations(), pending());
+        boolean[] good = goodGroup(all, settings.goodCount(observations().size()));
         List<double[]> goodXs = new ArrayList<>();
         List<double[]> badXs = new ArrayList<>();
         int[] badKernelOfOrder = new int[suggestedCount()];
@@ -103,16 +123,14 @@ public final class TpeSearch extends ModelBasedSearch {
                 badXs.add(o.x());
             }
         }
-        notInColumns.add(badXs.size());
-        int[] others = notInColumns.stream().mapToInt(Integer::intValue).toArray();
-        KernelMixture below = ParzenEstimator.build(encoding.dimensions(), goodXs, settings);
-        KernelMixture above = ParzenEstimator.build(encoding.dimensions(), badXs, settings,
-                (j, centres) -> columns.byCentre(j, badKernelOfOrder, others, centres));
-        double[][] candidates = below.sample(rng, settings.nEiCandidates(), settings.multivariate());
-        for (int i = 0; i < candidates.length; i++) {
-            candidates[i] = encoding.snap(candidates[i]);
+        if (ParzenEstimator.hasPrior(settings, badXs.size())) {
+            notInColumns.add(badXs.size());
         }
-        return settings.multivariate() ? bestJoint(candidates, below, above) : bestPerDimension(candidates, below, above);
+        int[] others = notInColumns.stream().mapToInt(Integer::intValue).toArray();
+        KernelMixture below = ParzenEstimator.build(encoding().dimensions(), goodXs, settings);
+        KernelMixture above = ParzenEstimator.build(encoding().dimensions(), badXs, settings,
+                (j, centres) -> columns.byCentre(j, badKernelOfOrder, others, centres));
+        return new Densities(all, good, below, above);
     }
 
     /** Each dimension on its own, its densities fitted to the trials of each group where it was active (NaN marks inactive). */

@@ -22,6 +22,12 @@ import java.util.random.RandomGenerator;
  * good density and each parameter takes the candidate value with the best good/bad ratio. The
  * settings' gamma, multivariate and age weights do not apply. Draws come from the seed and the
  * trial's number, so a restored search continues exactly; the state is JSON.
+ *
+ * <p>With {@link TpeSettings#optunaMotpe()} ({@code @Motpe(preset = TpePreset.OPTUNA)}) the good
+ * trials, their weights and both densities are Optuna 3.1's {@code MOTPESampler()}'s to 1e-9
+ * ({@code TpeGoldenTest}); {@link TpeSettings#defaults()} departs from it in two options: true-density
+ * kernels ({@code normalizedKernels}) and bandwidths that ignore the bounds ({@code considerEndpoints}
+ * false, as {@code TPESampler}).
  */
 public final class MotpeSearch extends MultiObjectiveSearch {
     private static final String NAME = "MotpeSearch";
@@ -37,6 +43,10 @@ public final class MotpeSearch extends MultiObjectiveSearch {
     public MotpeSearch(TpeSettings settings) {
         super(NAME, settings.seed());
         this.settings = settings.withMultivariate(false);
+    }
+
+    public TpeSettings settings() {
+        return settings;
     }
 
     @Override

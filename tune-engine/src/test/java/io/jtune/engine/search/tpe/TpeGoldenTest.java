@@ -13,6 +13,7 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
 import io.jtune.engine.search.mo.MultiObjectiveTrials.Evaluated;
 import io.jtune.engine.search.model.Dimension;
+import io.jtune.engine.search.model.JsonArrays;
 import io.jtune.engine.search.model.KernelMixture;
 import io.jtune.engine.search.model.SpaceEncoding;
 import java.io.IOException;
@@ -169,18 +170,18 @@ class TpeGoldenTest {
             }
             double[][] xs = candidates(group, dims);
             if (joint) {
-                close("logL", doubles(group.get("logL")), below.logDensityJoint(xs), 1, what + " log l(x)");
-                close("logG", doubles(group.get("logG")), above.logDensityJoint(xs), 1, what + " log g(x)");
+                close("logL", JsonArrays.doubles(group.get("logL")), below.logDensityJoint(xs), 1, what + " log l(x)");
+                close("logG", JsonArrays.doubles(group.get("logG")), above.logDensityJoint(xs), 1, what + " log g(x)");
             } else {
                 int j = index(dims, group.get("params").get(0).asText());
-                close("logL", doubles(group.get("logL")), column(below.logDensityPerDimension(xs), j), 1, what + " log l(x) of " + dims.get(j).path());
-                close("logG", doubles(group.get("logG")), column(above.logDensityPerDimension(xs), j), 1, what + " log g(x) of " + dims.get(j).path());
+                close("logL", JsonArrays.doubles(group.get("logL")), column(below.logDensityPerDimension(xs), j), 1, what + " log l(x) of " + dims.get(j).path());
+                close("logG", JsonArrays.doubles(group.get("logG")), column(above.logDensityPerDimension(xs), j), 1, what + " log g(x) of " + dims.get(j).path());
             }
         }
     }
 
     private static void checkEstimator(JsonNode expected, KernelMixture actual, List<Dimension> dims, String what) {
-        close("weights", doubles(expected.get("weights")), actual.weights(), 1, what + ": weights");
+        close("weights", JsonArrays.doubles(expected.get("weights")), actual.weights(), 1, what + ": weights");
         expected.get("params").properties().forEach(e -> {
             int j = index(dims, e.getKey());
             Dimension d = dims.get(j);
@@ -190,7 +191,7 @@ class TpeGoldenTest {
                 double[][] probs = actual.categoryProbabilities(j);
                 assertEquals(p.get("categoricalWeights").size(), probs.length, of + ": kernels");
                 for (int k = 0; k < probs.length; k++) {
-                    close("categorical probabilities", doubles(p.get("categoricalWeights").get(k)), probs[k], 1, of + ": category probabilities of kernel " + k);
+                    close("categorical probabilities", JsonArrays.doubles(p.get("categoricalWeights").get(k)), probs[k], 1, of + ": category probabilities of kernel " + k);
                 }
                 return;
             }
@@ -203,8 +204,8 @@ class TpeGoldenTest {
                 mus[k] = d.lo() + mus[k] * range;
                 sigmas[k] *= range;
             }
-            close("mus", doubles(p.get("mus")), mus, range, of + ": kernel centres");
-            close("sigmas", doubles(p.get("sigmas")), sigmas, range, of + ": kernel bandwidths");
+            close("mus", JsonArrays.doubles(p.get("mus")), mus, range, of + ": kernel centres");
+            close("sigmas", JsonArrays.doubles(p.get("sigmas")), sigmas, range, of + ": kernel bandwidths");
         });
     }
 
@@ -292,14 +293,6 @@ class TpeGoldenTest {
     private static List<Integer> ints(JsonNode array) {
         List<Integer> out = new ArrayList<>();
         array.forEach(v -> out.add(v.asInt()));
-        return out;
-    }
-
-    private static double[] doubles(JsonNode array) {
-        double[] out = new double[array.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = array.get(i).asDouble();
-        }
         return out;
     }
 }

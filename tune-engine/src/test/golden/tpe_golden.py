@@ -68,6 +68,23 @@ SPACES = {
         "opt": od.CategoricalDistribution(["sgd", "adam", "rmsprop", "adagrad"]),
     },
     "floats2": {"x": od.FloatDistribution(-5.0, 10.0), "y": od.FloatDistribution(0.0, 15.0)},
+    "svm": {
+        "kernel": od.CategoricalDistribution(["linear", "poly", "rbf", "sigmoid"]),
+        "c": od.FloatDistribution(1e-3, 1e3, log=True),
+        "degree": od.IntDistribution(2, 5),
+        "gamma": od.FloatDistribution(1e-4, 10.0, log=True),
+        "coef0": od.FloatDistribution(0.0, 1.0),
+    },
+}
+
+# the conditional parameters and the values of their parent that make them active
+CONDITIONS = {"svm": {"degree": {"kernel": ["poly"]}, "gamma": {"kernel": ["poly", "rbf", "sigmoid"]}, "coef0": {"kernel": ["poly", "sigmoid"]}}}
+
+# which parameters a conditional space's trial has, given its values so far (define-by-run)
+ACTIVE = {
+    "svm": lambda params: {"kernel", "c"} | ({"degree", "gamma", "coef0"} if params["kernel"] == "poly" else
+                                             {"gamma"} if params["kernel"] == "rbf" else
+                                             {"gamma", "coef0"} if params["kernel"] == "sigmoid" else set()),
 }
 
 GAMMAS = {
@@ -122,6 +139,10 @@ CASES = [
     case("float-20-pending", "float", 20, pending=4),
     case("int-100-pending", "int", 100, pending=6),
     case("mixed-100-pending-max", "mixed", 100, pending=5, directions=("maximize",)),
+    # a conditional space (define-by-run): each parameter fitted to the trials that have it
+    case("svm-20", "svm", 20),
+    case("svm-100", "svm", 100),
+    case("svm-100-pending-max", "svm", 100, pending=4, directions=("maximize",)),
     # multivariate TPE (multivariate=True, group=False)
     case("mv-floats2-20", "floats2", 20, kind="multivariate"),
     case("mv-mixed-20", "mixed", 20, kind="multivariate"),
@@ -162,6 +183,8 @@ def objective_values(rng, space, params, n_objectives, tied):
     for k in range(n_objectives):
         v = 0.0
         for i, (name, dist) in enumerate(sorted(space.items())):
+            if name not in params:
+                continue
             internal = dist.to_internal_repr(params[name])
             if isinstance(dist, od.CategoricalDistribution):
                 v += ((internal + k) % len(dist.choices)) / len(dist.choices)
@@ -181,10 +204,14 @@ def build_study(spec, rng):
     running_at = set(int(i) for i in rng.choice(np.arange(n_total // 2, n_total), spec["pending"], replace=False)) if spec["pending"] else set()
     for number in range(n_total):
         params = {name: draw(rng, dist) for name, dist in space.items()}
+        if spec["space"] in ACTIVE:
+            active = ACTIVE[spec["space"]](params)
+            params = {k: v for k, v in params.items() if k in active}
+        used = {k: space[k] for k in params}
         if number in running_at:
-            trial = optuna.trial.create_trial(state=TrialState.RUNNING, params=params, distributions=space)
+            trial = optuna.trial.create_trial(state=TrialState.RUNNING, params=params, distributions=used)
         else:
-            trial = optuna.trial.create_trial(state=TrialState.COMPLETE, params=params, distributions=space,
+            trial = optuna.trial.create_trial(state=TrialState.COMPLETE, params=params, distributions=used,
                                               values=objective_values(rng, space, params, len(spec["directions"]), spec["tied_losses"]))
         study.add_trial(trial)
     return study, space
@@ -222,11 +249,14 @@ def estimators(spec, space, names, values, scores, indices_below, indices_above,
     params = _ParzenEstimatorParameters(spec["prior"], spec["prior_weight"], True, spec["endpoints"],
                                         WEIGHTS[spec["weights"]], spec["kind"] == "multivariate")
     config = {k: np.asarray(values[k], dtype=float) for k in names}
-    below = {k: config[k][indices_below] for k in names}
-    above = {k: config[k][indices_above] for k in names}
+    # `None` (a trial without the parameter) becomes nan and is left out, as the sampler does
+    param_mask = ~np.isnan(config[names[0]])
+    mask_below, mask_above = param_mask[indices_below], param_mask[indices_above]
+    below = {k: config[k][indices_below[mask_below]] for k in names}
+    above = {k: config[k][indices_above[mask_above]] for k in names}
     sub = {k: space[k] for k in names}
     if multi:
-        weights_below = tpe._calculate_weights_below_for_multi_objective(scores, indices_below, None)
+        weights_below = tpe._calculate_weights_below_for_multi_objective(scores, indices_below, None)[mask_below]
         mpe_below = _ParzenEstimator(below, sub, params, weights_below)
     else:
         mpe_below = _ParzenEstimator(below, sub, params)
@@ -301,6 +331,8 @@ def golden(spec, seed):
         "above": sorted(int(included[i].number) for i in indices_above),
         "groups": groups,
     }
+    if spec["space"] in CONDITIONS:
+        result["conditions"] = CONDITIONS[spec["space"]]
     if multi:
         result["belowInSplitOrder"] = [int(included[i].number) for i in indices_below]
         result["weightsBelow"] = floats(tpe._calculate_weights_below_for_multi_objective(scores, indices_below, None))

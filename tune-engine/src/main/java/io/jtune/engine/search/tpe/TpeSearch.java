@@ -147,27 +147,36 @@ public final class TpeSearch extends ModelBasedSearch {
     /** Each dimension on its own, its densities fitted to the trials of each group where it was active (NaN marks inactive). */
     private double[] proposeEachActive(RandomGenerator rng, List<Observation> all, boolean[] good) {
         List<Dimension> dims = encoding().dimensions();
-        TpeSettings univariate = settings.withMultivariate(false);
         double[] x = new double[dims.size()];
         for (int j = 0; j < x.length; j++) {
-            List<Dimension> one = List.of(dims.get(j));
-            List<double[]> goodXs = new ArrayList<>();
-            List<double[]> badXs = new ArrayList<>();
-            for (int i = 0; i < all.size(); i++) {
-                double v = all.get(i).x()[j];
-                if (!Double.isNaN(v)) {
-                    (good[i] ? goodXs : badXs).add(new double[] {v});
-                }
-            }
-            KernelMixture below = ParzenEstimator.build(one, goodXs, univariate);
-            KernelMixture above = ParzenEstimator.build(one, badXs, univariate);
-            double[][] candidates = below.sample(rng, settings.nEiCandidates(), false);
+            Densities densities = activeDensities(j, all, good);
+            double[][] candidates = densities.below().sample(rng, settings.nEiCandidates(), false);
             for (double[] c : candidates) {
                 c[0] = dims.get(j).snap(c[0]);
             }
-            x[j] = bestPerDimension(candidates, below, above)[0];
+            x[j] = bestPerDimension(candidates, densities.below(), densities.above())[0];
         }
         return x;
+    }
+
+    /** Over a conditional space, dimension {@code j}'s {@link Densities} of the next suggestion (one-dimensional mixtures). */
+    Densities activeDensities(int j) {
+        List<Observation> all = withLies(observations(), pending());
+        return activeDensities(j, all, goodGroup(all, settings.goodCount(observations().size())));
+    }
+
+    private Densities activeDensities(int j, List<Observation> all, boolean[] good) {
+        List<Dimension> one = List.of(encoding().dimensions().get(j));
+        List<double[]> goodXs = new ArrayList<>();
+        List<double[]> badXs = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            double v = all.get(i).x()[j];
+            if (!Double.isNaN(v)) {
+                (good[i] ? goodXs : badXs).add(new double[] {v});
+            }
+        }
+        TpeSettings univariate = settings.withMultivariate(false);
+        return new Densities(all, good, ParzenEstimator.build(one, goodXs, univariate), ParzenEstimator.build(one, badXs, univariate));
     }
 
     /** Finished trials and trials in flight (loss +inf, so they count as bad), in suggestion order. */

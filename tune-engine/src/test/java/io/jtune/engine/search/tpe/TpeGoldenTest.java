@@ -9,6 +9,7 @@ import io.jtune.api.Config;
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.api.space.Condition;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
 import io.jtune.engine.search.mo.MultiObjectiveTrials.Evaluated;
@@ -64,7 +65,7 @@ class TpeGoldenTest {
     void atLeastThirtyHistoriesOfEveryKind() throws Exception {
         List<String> names = goldenFiles().toList();
         assertTrue(names.size() >= 30, "golden files: " + names.size());
-        for (String kind : List.of("float-", "logfloat-", "int-", "steppedint-", "cat2-", "cat10-", "mixed-", "-pending", "-noprior", "-max", "mv-", "mo-", "motpe-")) {
+        for (String kind : List.of("float-", "logfloat-", "int-", "steppedint-", "cat2-", "cat10-", "mixed-", "-pending", "-noprior", "-max", "svm-", "mv-", "mo-", "motpe-")) {
             assertTrue(names.stream().anyMatch(n -> n.contains(kind)), "no golden file with " + kind);
         }
     }
@@ -74,7 +75,7 @@ class TpeGoldenTest {
     void reproducesOptuna31(String file) throws IOException {
         JsonNode golden = JSON.readTree(TpeGoldenTest.class.getResourceAsStream("/tpe-golden/" + file));
         assertEquals("3.1.0", golden.get("optuna").asText());
-        SearchSpace space = space(golden.get("space"));
+        SearchSpace space = space(golden.get("space"), golden.path("conditions"));
         TpeSettings optuna = settings(golden);
         if (golden.get("directions").size() > 1) {
             checkMultiObjective(golden, space, optuna);
@@ -116,16 +117,30 @@ class TpeGoldenTest {
                 search.onTrialComplete(id, Result.of(Map.of("value", t.get("values").get(0).asDouble())), false);
             }
         }
-        TpeSearch.Densities densities = search.densities();
+        String what = golden.get("name").asText() + (settings.normalizedKernels() ? " (jtune's kernels)" : "");
+        SpaceEncoding encoding = SpaceEncoding.of(space, "golden");
+        if (!golden.has("conditions")) {
+            TpeSearch.Densities densities = search.densities();
+            checkSplit(golden, densities, what);
+            checkGroups(golden, encoding.dimensions(), densities.below(), densities.above(), what, densitiesToo);
+            return;
+        }
+        for (JsonNode group : golden.get("groups")) {
+            int j = index(encoding.dimensions(), group.get("params").get(0).asText());
+            TpeSearch.Densities densities = search.activeDensities(j);
+            checkSplit(golden, densities, what);
+            checkGroup(group, List.of(encoding.dimensions().get(j)), false, densities.below(), densities.above(), what, densitiesToo);
+        }
+    }
+
+    private static void checkSplit(JsonNode golden, TpeSearch.Densities densities, String what) {
         List<Integer> below = new ArrayList<>();
         List<Integer> above = new ArrayList<>();
         for (int i = 0; i < densities.trials().size(); i++) {
             (densities.good()[i] ? below : above).add(densities.trials().get(i).order());
         }
-        String what = golden.get("name").asText() + (settings.normalizedKernels() ? " (jtune's kernels)" : "");
         assertEquals(ints(golden.get("below")), below, what + ": trials below");
         assertEquals(ints(golden.get("above")), above, what + ": trials above");
-        checkGroups(golden, SpaceEncoding.of(space, "golden"), densities.below(), densities.above(), what, densitiesToo);
     }
 
     /** The history through MotpeSearch's split and densities. */
@@ -155,28 +170,32 @@ class TpeGoldenTest {
         String what = golden.get("name").asText();
         List<Integer> below = Arrays.stream(densities.good()).map(i -> done.get(i).order()).boxed().toList();
         assertEquals(ints(golden.get("belowInSplitOrder")), below, what + ": trials below, in the order they were chosen");
-        checkGroups(golden, encoding, densities.below(), densities.above(), what, true);
+        checkGroups(golden, encoding.dimensions(), densities.below(), densities.above(), what, true);
     }
 
     /** Every group (one parameter, or all jointly when multivariate) of the golden file against jtune's two densities. */
-    private static void checkGroups(JsonNode golden, SpaceEncoding encoding, KernelMixture below, KernelMixture above, String what, boolean logDensities) {
-        List<Dimension> dims = encoding.dimensions();
+    private static void checkGroups(JsonNode golden, List<Dimension> dims, KernelMixture below, KernelMixture above, String what, boolean logDensities) {
         boolean joint = golden.get("kind").asText().equals("multivariate");
         for (JsonNode group : golden.get("groups")) {
-            checkEstimator(group.get("below"), below, dims, what + " below");
-            checkEstimator(group.get("above"), above, dims, what + " above");
-            if (!logDensities) {
-                continue;
-            }
-            double[][] xs = candidates(group, dims);
-            if (joint) {
-                close("logL", JsonArrays.doubles(group.get("logL")), below.logDensityJoint(xs), 1, what + " log l(x)");
-                close("logG", JsonArrays.doubles(group.get("logG")), above.logDensityJoint(xs), 1, what + " log g(x)");
-            } else {
-                int j = index(dims, group.get("params").get(0).asText());
-                close("logL", JsonArrays.doubles(group.get("logL")), column(below.logDensityPerDimension(xs), j), 1, what + " log l(x) of " + dims.get(j).path());
-                close("logG", JsonArrays.doubles(group.get("logG")), column(above.logDensityPerDimension(xs), j), 1, what + " log g(x) of " + dims.get(j).path());
-            }
+            checkGroup(group, dims, joint, below, above, what, logDensities);
+        }
+    }
+
+    private static void checkGroup(JsonNode group, List<Dimension> dims, boolean joint, KernelMixture below, KernelMixture above, String what,
+                                   boolean logDensities) {
+        checkEstimator(group.get("below"), below, dims, what + " below");
+        checkEstimator(group.get("above"), above, dims, what + " above");
+        if (!logDensities) {
+            return;
+        }
+        double[][] xs = candidates(group, dims);
+        if (joint) {
+            close("logL", JsonArrays.doubles(group.get("logL")), below.logDensityJoint(xs), 1, what + " log l(x)");
+            close("logG", JsonArrays.doubles(group.get("logG")), above.logDensityJoint(xs), 1, what + " log g(x)");
+        } else {
+            int j = index(dims, group.get("params").get(0).asText());
+            close("logL", JsonArrays.doubles(group.get("logL")), column(below.logDensityPerDimension(xs), j), 1, what + " log l(x) of " + dims.get(j).path());
+            close("logG", JsonArrays.doubles(group.get("logG")), column(above.logDensityPerDimension(xs), j), 1, what + " log g(x) of " + dims.get(j).path());
         }
     }
 
@@ -238,33 +257,49 @@ class TpeGoldenTest {
         }
     }
 
-    private static SearchSpace space(JsonNode params) {
+    /** The golden space in jtune's terms; {@code conditions} names, per conditional parameter, its parent and the values that make it active. */
+    private static SearchSpace space(JsonNode params, JsonNode conditions) {
         SearchSpace.Builder b = SearchSpace.builder();
         params.properties().forEach(e -> {
             JsonNode d = e.getValue();
             String name = e.getKey();
+            Condition when = null;
+            if (conditions.has(name)) {
+                Map.Entry<String, JsonNode> parent = conditions.get(name).properties().iterator().next();
+                List<Object> values = new ArrayList<>();
+                parent.getValue().forEach(v -> values.add(value(v)));
+                when = Condition.of(parent.getKey(), values.toArray());
+            }
             switch (d.get("type").asText()) {
                 case "categorical" -> {
                     List<Object> choices = new ArrayList<>();
                     d.get("choices").forEach(c -> choices.add(value(c)));
-                    b.add(name, Space.choice(choices));
+                    add(b, name, Space.choice(choices), when);
                 }
                 case "int" -> {
                     int low = d.get("low").asInt();
                     int high = d.get("high").asInt();
                     int step = d.get("step").asInt();
-                    b.add(name, d.get("log").asBoolean() ? Space.lograndint(low, high + 1)
-                            : step == 1 ? Space.randint(low, high + 1) : Space.qrandint(low, high, step));
+                    add(b, name, d.get("log").asBoolean() ? Space.lograndint(low, high + 1)
+                            : step == 1 ? Space.randint(low, high + 1) : Space.qrandint(low, high, step), when);
                 }
                 default -> {
                     double low = d.get("low").asDouble();
                     double high = d.get("high").asDouble();
-                    b.add(name, d.get("log").asBoolean() ? Space.loguniform(low, high)
-                            : d.get("step").isNull() ? Space.uniform(low, high) : Space.quniform(low, high, d.get("step").asDouble()));
+                    add(b, name, d.get("log").asBoolean() ? Space.loguniform(low, high)
+                            : d.get("step").isNull() ? Space.uniform(low, high) : Space.quniform(low, high, d.get("step").asDouble()), when);
                 }
             }
         });
         return b.build();
+    }
+
+    private static void add(SearchSpace.Builder b, String name, Object domain, Condition when) {
+        if (when == null) {
+            b.add(name, domain);
+        } else {
+            b.add(name, domain, when);
+        }
     }
 
     private static Config config(JsonNode params) {

@@ -70,9 +70,56 @@ FUNCTIONS = {
     "levy4offcentre": (levy, [(-4.0, 16.0)] * 4),
 }
 
+def rastrigin(x):
+    return 10 * len(x) + sum(v * v - 10 * math.cos(2 * math.pi * v) for v in x)
+
+
+def zakharov(x):
+    weighted = sum(0.5 * (i + 1) * v for i, v in enumerate(x))
+    return sum(v * v for v in x) + weighted ** 2 + weighted ** 4
+
+
+def dixon_price(x):
+    return (x[0] - 1) ** 2 + sum((i + 1) * (2 * x[i] ** 2 - x[i - 1]) ** 2 for i in range(1, len(x)))
+
+
+FUNCTIONS.update({
+    "rastrigin3": (rastrigin, [(-5.12, 5.12)] * 3),
+    "zakharov4": (zakharov, [(-5.0, 10.0)] * 4),
+    "dixonprice4": (dixon_price, [(-10.0, 10.0)] * 4),
+})
+
+CATEGORIES = ["a", "b", "c", "d"]
+CATEGORY_OFFSET = [1.0, 0.0, 0.5, 2.0]
+
+
+def logscale2(trial):
+    lr = trial.suggest_float("lr", 1e-5, 1.0, log=True)
+    x = trial.suggest_float("x", -5.0, 5.0)
+    return (math.log10(lr) + 2.5) ** 2 + 0.5 * (x - 1.5) ** 2
+
+
+def mixed(n_lo, n_hi, lo, hi, f):
+    """An integer n in [n_lo, n_hi], a 4-level categorical c, floats x and y in [lo, hi] (as Problem.mixedSpace)."""
+    def objective(trial):
+        n = trial.suggest_int("n", n_lo, n_hi)
+        c = CATEGORIES.index(trial.suggest_categorical("c", CATEGORIES))
+        x = trial.suggest_float("x", lo, hi)
+        y = trial.suggest_float("y", lo, hi)
+        return f(n, c, x, y)
+    return objective
+
+
+# name: objective over a space that is not a box of floats; the same as Problem.heldOutSet's
+OBJECTIVES = {
+    "logscale2": logscale2,
+    "mixed-sphere": mixed(-5, 10, -5.0, 5.0, lambda n, c, x, y: 0.25 * (n - 3) ** 2 + CATEGORY_OFFSET[c] + (x - 1) ** 2 + (y + 2) ** 2),
+    "mixed-levy": mixed(-10, 10, -10.0, 10.0, lambda n, c, x, y: levy([n, x - c, y]) + 0.5 * c),
+}
+
 SAMPLERS = {
     "Optuna TPE": lambda seed: optuna.samplers.TPESampler(seed=seed),
-    "Optuna CMA-ES": lambda seed: optuna.samplers.CmaEsSampler(seed=seed),
+    "Optuna CMA-ES": lambda seed: optuna.samplers.CmaEsSampler(seed=seed, warn_independent_sampling=False),
 }
 
 
@@ -85,14 +132,14 @@ def objective_of(function, bounds):
 def main():
     evals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-    names = sys.argv[3].split(",") if len(sys.argv) > 3 else list(FUNCTIONS)
+    names = sys.argv[3].split(",") if len(sys.argv) > 3 else list(FUNCTIONS)[:9]
     first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     for name in names:
-        function, bounds = FUNCTIONS[name]
+        objective = OBJECTIVES[name] if name in OBJECTIVES else objective_of(*FUNCTIONS[name])
         for sampler_name, make in SAMPLERS.items():
             for seed in range(first, first + seeds):
                 study = optuna.create_study(sampler=make(seed), direction="minimize")
-                study.optimize(objective_of(function, bounds), n_trials=evals)
+                study.optimize(objective, n_trials=evals)
                 print(json.dumps({"function": name, "searcher": sampler_name, "seed": seed, "best": study.best_value}))
                 sys.stdout.flush()
 

@@ -10,13 +10,19 @@ import java.lang.annotation.Target;
  * Searches with a tree-structured Parzen estimator (TPE, as Optuna's {@code TPESampler} behind Ray
  * Tune's {@code OptunaSearch}): random trials first, then configs where good trials are dense and
  * bad ones sparse. Works over every domain. Needs the experiment's metric and mode. Defaults are
- * Optuna's.
+ * Optuna 3.1's {@code TPESampler()} (10 random trials, 24 candidates, gamma 0.1 up to 25, prior
+ * weight 1, magic clip, no endpoints, univariate, trials in flight as a constant liar) with kernels
+ * that are true densities, as Optuna from 3.5 has them; {@code preset = TpePreset.OPTUNA} gives
+ * Optuna 3.1's TPE exactly, its kernels included.
  */
 @SearcherAnnotation(factory = "io.jtune.engine.search.tpe.TpeFactory", needsMetric = true)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Tpe {
+    /** The TPE the other attributes adjust: jtune's ({@link TpePreset#JTUNE}) or Optuna 3.1's exactly ({@link TpePreset#OPTUNA}). */
+    TpePreset preset() default TpePreset.JTUNE;
+
     /** Random trials before the model is used. */
     int nStartupTrials() default 10;
 
@@ -31,6 +37,9 @@ public @interface Tpe {
 
     /** Weight of the prior (the whole range) against one observation. */
     double priorWeight() default 1.0;
+
+    /** Whether each density has the prior kernel (the whole range; uniform over categories). */
+    boolean considerPrior() default true;
 
     /** Whether the outermost kernels' widths count the distance to the bounds. */
     boolean considerEndpoints() default false;

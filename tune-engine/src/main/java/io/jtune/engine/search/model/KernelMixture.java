@@ -16,8 +16,14 @@ import java.util.random.RandomGenerator;
  * times more than a true density would; the result is a score, not a density.
  */
 public final class KernelMixture {
-    /** Kernels farther than this many bandwidths from a point add less than e^-32 of their peak and are skipped. */
-    private static final double CUTOFF_SIGMAS = 8;
+    /** Kernels farther than this many bandwidths from a point add less than e^-40.5 of their peak and are skipped. */
+    private static final double CUTOFF_SIGMAS = 9;
+    /**
+     * A point whose summed density is below this many times the most the skipped kernels could add
+     * is scored exactly instead (every kernel, in log space), so the skipped kernels never move a
+     * log density by more than 1e-10 and a point far from every kernel keeps its true, finite score.
+     */
+    private static final double EXACT_BELOW_SKIPPED = 1e10;
     /** Floor of a density, so a logarithm stays finite. */
     private static final double MIN_DENSITY = 1e-300;
     /** Kernels of one width worth summing by a Gauss transform rather than one by one. */
@@ -100,6 +106,21 @@ public final class KernelMixture {
         return weights.clone();
     }
 
+    /** Centres of numeric dimension {@code j}'s components, in component order (unit coordinates). */
+    public double[] centres(int j) {
+        return mu[j].clone();
+    }
+
+    /** Bandwidths of numeric dimension {@code j}'s components, in component order (unit coordinates). */
+    public double[] bandwidths(int j) {
+        return sigma[j].clone();
+    }
+
+    /** Category probabilities of categorical dimension {@code j}'s components: [component][category]. */
+    public double[][] categoryProbabilities(int j) {
+        return Arrays.stream(probs[j]).map(double[]::clone).toArray(double[][]::new);
+    }
+
     /**
      * {@code count} vectors drawn from the mixture: with {@code joint} one component per vector,
      * otherwise one per coordinate (independent per-dimension mixtures).
@@ -145,11 +166,45 @@ public final class KernelMixture {
             } else {
                 numericDensity(j, xs, density);
             }
+            double exactBelow = dims.get(j).isCategorical() ? 0 : EXACT_BELOW_SKIPPED * skippedBound(j);
             for (int i = 0; i < xs.length; i++) {
-                out[i][j] = Math.log(Math.max(MIN_DENSITY, density[i]));
+                out[i][j] = density[i] >= exactBelow ? Math.log(Math.max(MIN_DENSITY, density[i])) : exactLogDensity(j, xs[i][j]);
             }
         }
         return out;
+    }
+
+    /** The most the kernels of numeric dimension j beyond {@link #CUTOFF_SIGMAS} widths can add to a density. */
+    private double skippedBound(int j) {
+        boolean continuous = dims.get(j).unitStep() == 0;
+        double sum = 0;
+        for (int k = 0; k < weights.length; k++) {
+            double height = continuous ? (normalized ? 1 / sigma[j][k] : 1) / SQRT_2PI : 1;
+            sum += weights[k] * height / truncation[j][k];
+        }
+        return sum * Math.exp(-0.5 * CUTOFF_SIGMAS * CUTOFF_SIGMAS);
+    }
+
+    /** log of dimension j's mixture density at x, summing every kernel in log space. */
+    private double exactLogDensity(int j, double x) {
+        double max = Double.NEGATIVE_INFINITY;
+        double[] terms = new double[weights.length];
+        for (int k = 0; k < weights.length; k++) {
+            terms[k] = Math.log(weights[k]) + logKernel(j, k, x);
+            max = Math.max(max, terms[k]);
+        }
+        return max + logSumExpShifted(terms, max);
+    }
+
+    private static double logSumExpShifted(double[] terms, double max) {
+        if (max == Double.NEGATIVE_INFINITY) {
+            return 0;
+        }
+        double sum = 0;
+        for (double t : terms) {
+            sum += Math.exp(t - max);
+        }
+        return Math.log(sum);
     }
 
     private void categoricalDensity(int j, double[][] xs, double[] density) {

@@ -1,6 +1,7 @@
 package io.jtune.engine.search.tpe;
 
 import io.jtune.api.Motpe;
+import io.jtune.api.TpePreset;
 import io.jtune.api.spi.AnnotationFactory;
 import io.jtune.api.spi.SearchAlgorithm;
 
@@ -8,7 +9,8 @@ import io.jtune.api.spi.SearchAlgorithm;
 public final class MotpeFactory implements AnnotationFactory<Motpe, SearchAlgorithm> {
     @Override
     public SearchAlgorithm create(Motpe a) {
-        TpeSettings s = TpeSettings.defaults().withNStartupTrials(a.nStartupTrials()).withNEiCandidates(a.nEiCandidates());
+        TpeSettings preset = a.preset() == TpePreset.OPTUNA ? TpeSettings.optunaMotpe() : TpeSettings.defaults();
+        TpeSettings s = preset.withNStartupTrials(a.nStartupTrials()).withNEiCandidates(a.nEiCandidates());
         return new MotpeSearch(a.seed() >= 0 ? s.withSeed(a.seed()) : s);
     }
 }

@@ -4,6 +4,7 @@ import io.jtune.engine.search.mo.Hypervolume;
 import io.jtune.engine.search.mo.MultiObjectiveSearch;
 import io.jtune.engine.search.mo.MultiObjectiveTrials.Evaluated;
 import io.jtune.engine.search.mo.Pareto;
+import io.jtune.engine.search.model.Dimension;
 import io.jtune.engine.search.model.KernelMixture;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +22,12 @@ import java.util.random.RandomGenerator;
  * good density and each parameter takes the candidate value with the best good/bad ratio. The
  * settings' gamma, multivariate and age weights do not apply. Draws come from the seed and the
  * trial's number, so a restored search continues exactly; the state is JSON.
+ *
+ * <p>With {@link TpeSettings#optunaMotpe()} ({@code @Motpe(preset = TpePreset.OPTUNA)}) the good
+ * trials, their weights and both densities are Optuna 3.1's {@code MOTPESampler()}'s to 1e-9
+ * ({@code TpeGoldenTest}); {@link TpeSettings#defaults()} departs from it in two options: true-density
+ * kernels ({@code normalizedKernels}) and bandwidths that ignore the bounds ({@code considerEndpoints}
+ * false, as {@code TPESampler}).
  */
 public final class MotpeSearch extends MultiObjectiveSearch {
     private static final String NAME = "MotpeSearch";
@@ -38,41 +45,68 @@ public final class MotpeSearch extends MultiObjectiveSearch {
         this.settings = settings.withMultivariate(false);
     }
 
+    public TpeSettings settings() {
+        return settings;
+    }
+
     @Override
     protected double[] propose(int order, List<Evaluated> done, RandomGenerator rng) {
         return done.size() < Math.max(1, settings.nStartupTrials()) ? encoding().sampleRandom(rng) : model(done, rng);
     }
 
     private double[] model(List<Evaluated> done, RandomGenerator rng) {
+        Densities densities = densities(encoding().dimensions(), done, settings);
+        double[][] candidates = densities.below().sample(rng, settings.nEiCandidates(), false);
+        for (int i = 0; i < candidates.length; i++) {
+            candidates[i] = encoding().snap(candidates[i]);
+        }
+        return TpeSearch.bestPerDimension(candidates, densities.below(), densities.above());
+    }
+
+    /** The good trials (indices into the finished trials, in the order they were chosen) and the good (below) and bad (above) densities. */
+    record Densities(int[] good, KernelMixture below, KernelMixture above) {
+    }
+
+    /** The densities of the next suggestion: {@code floor(0.1 n)} good trials of the n finished, the others weighted equally. */
+    static Densities densities(List<Dimension> dims, List<Evaluated> done, TpeSettings settings) {
+        int goodCount = (int) Math.floor(0.1 * done.size());
+        double[] badWeights = new double[done.size() - goodCount];
+        Arrays.fill(badWeights, 1);
+        return densities(dims, done, goodCount, badWeights, settings);
+    }
+
+    /**
+     * The densities of {@code done}: {@code goodCount} good trials chosen by {@link #goodTrials},
+     * weighted by {@link #contributionWeights}, in the order they were chosen; the others, in
+     * trial order, weighted by {@code badWeights}.
+     */
+    static Densities densities(List<Dimension> dims, List<Evaluated> done, int goodCount, double[] badWeights, TpeSettings settings) {
         List<double[]> losses = done.stream().map(Evaluated::losses).toList();
-        int[] good = goodTrials(losses, (int) Math.floor(0.1 * done.size()));
+        int[] good = goodTrials(losses, goodCount);
         boolean[] isGood = new boolean[done.size()];
         List<double[]> goodXs = new ArrayList<>();
         List<double[]> goodLosses = new ArrayList<>();
         for (int i : good) {
             isGood[i] = true;
+            goodXs.add(done.get(i).x());
+            goodLosses.add(losses.get(i));
         }
         List<double[]> badXs = new ArrayList<>();
         for (int i = 0; i < done.size(); i++) {
-            if (isGood[i]) {
-                goodXs.add(done.get(i).x());
-                goodLosses.add(losses.get(i));
-            } else {
+            if (!isGood[i]) {
                 badXs.add(done.get(i).x());
             }
         }
-        double[] badWeights = new double[badXs.size()];
-        Arrays.fill(badWeights, 1);
-        KernelMixture below = ParzenEstimator.build(encoding().dimensions(), goodXs, contributionWeights(goodLosses), settings, (j, c) -> KernelMixture.argsort(c));
-        KernelMixture above = ParzenEstimator.build(encoding().dimensions(), badXs, badWeights, settings, (j, c) -> KernelMixture.argsort(c));
-        double[][] candidates = below.sample(rng, settings.nEiCandidates(), false);
-        for (int i = 0; i < candidates.length; i++) {
-            candidates[i] = encoding().snap(candidates[i]);
-        }
-        return TpeSearch.bestPerDimension(candidates, below, above);
+        KernelMixture below = ParzenEstimator.build(dims, goodXs, contributionWeights(goodLosses), settings, (j, c) -> KernelMixture.argsort(c));
+        KernelMixture above = ParzenEstimator.build(dims, badXs, badWeights, settings, (j, c) -> KernelMixture.argsort(c));
+        return new Densities(good, below, above);
     }
 
-    /** Indices (in {@code losses}) of the {@code count} good trials, in trial order: whole fronts, the last cut by greedy hypervolume subset selection. */
+    /**
+     * Indices (in {@code losses}) of the {@code count} good trials: whole fronts while they fit (each
+     * in trial order), then the points greedy hypervolume subset selection takes from the next
+     * front, in the order it takes them (Optuna's order, which puts the kernels in the same order).
+     */
     static int[] goodTrials(List<double[]> losses, int count) {
         List<Integer> chosen = new ArrayList<>();
         for (List<Integer> front : Pareto.fronts(losses)) {
@@ -86,7 +120,7 @@ public final class MotpeSearch extends MultiObjectiveSearch {
                 chosen.addAll(greedySubset(front, losses, room));
             }
         }
-        return chosen.stream().mapToInt(Integer::intValue).sorted().toArray();
+        return chosen.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** Greedily the {@code size} points of the front adding the most hypervolume, one at a time. */

@@ -7,11 +7,11 @@ import java.util.List;
 
 /**
  * Builds TPE's density of one group of trials as Optuna's {@code _ParzenEstimator} does: one
- * kernel per observation plus a prior kernel (centre of the range, width the whole range, weight
- * {@code priorWeight}); observation weights by age ({@link #observationWeights}); univariate
+ * kernel per observation plus, unless {@link TpeSettings#considerPrior()} is off, a prior kernel
+ * (centre of the range, width the whole range, weight {@code priorWeight}); observation weights by age ({@link #observationWeights}); univariate
  * widths from the distances to the sorted neighbours (prior included), multivariate widths
- * {@code 0.2 n^(-1/(d+4))}; widths clipped to [1/min(100, n+2), 1] of the range ("magic clip").
- * Categorical kernels put {@code priorWeight/(n+1)} on every category and 1 more on the observed
+ * {@code 0.2 n^(-1/(d+4))}; widths clipped to [1/min(100, k+1), 1] of the range for k kernels ("magic clip").
+ * Categorical kernels put {@code priorWeight/k} on every category and 1 more on the observed
  * one, normalised; the prior kernel is uniform. Numeric kernels are normalised or of Optuna 3.1's
  * bandwidth-free height ({@link TpeSettings#normalizedKernels()}).
  */
@@ -43,32 +43,43 @@ final class ParzenEstimator {
     /** As {@link #build(List, List, TpeSettings, CentreOrder)}, with the observations' weights given (multi-objective TPE weighs by hypervolume contribution). */
     static KernelMixture build(List<Dimension> dims, List<double[]> xs, double[] observationWeights, TpeSettings settings, CentreOrder order) {
         int n = xs.size();
-        int k = n + 1;
-        double[] weights = new double[k];
-        System.arraycopy(observationWeights, 0, weights, 0, n);
-        weights[n] = settings.priorWeight();
+        boolean prior = hasPrior(settings, n);
+        int k = prior ? n + 1 : n;
+        double[] weights = Arrays.copyOf(observationWeights, k);
+        if (prior) {
+            weights[n] = settings.priorWeight();
+        }
         double[][] mu = new double[dims.size()][];
         double[][] sigma = new double[dims.size()][];
         double[][][] probs = new double[dims.size()][][];
         int[][] byCentre = new int[dims.size()][];
         for (int j = 0; j < dims.size(); j++) {
             if (dims.get(j).isCategorical()) {
-                probs[j] = categorical(column(xs, j), dims.get(j), settings.priorWeight());
+                probs[j] = categorical(column(xs, j), dims.get(j), settings.priorWeight(), prior);
             } else {
                 mu[j] = Arrays.copyOf(column(xs, j), k);
-                mu[j][n] = PRIOR_MU;
+                if (prior) {
+                    mu[j][n] = PRIOR_MU;
+                }
                 byCentre[j] = order.byCentre(j, mu[j]);
                 sigma[j] = settings.multivariate()
-                        ? multivariateSigmas(n, dims.size())
+                        ? multivariateSigmas(n, k, dims.size())
                         : neighbourSigmas(mu[j], byCentre[j], settings.considerEndpoints());
-                double minSigma = 1.0 / Math.min(100.0, n + 2.0);
-                for (int i = 0; i < n; i++) {
+                double minSigma = 1.0 / Math.min(100.0, k + 1.0);
+                for (int i = 0; i < k; i++) {
                     sigma[j][i] = Math.max(minSigma, Math.min(1.0, sigma[j][i]));
                 }
-                sigma[j][n] = PRIOR_SIGMA;
+                if (prior) {
+                    sigma[j][n] = PRIOR_SIGMA;
+                }
             }
         }
         return new KernelMixture(dims, weights, mu, sigma, probs, byCentre, settings.normalizedKernels());
+    }
+
+    /** Whether a density of {@code n} observations has the prior kernel: when the settings ask for it, and always when there are no observations. */
+    static boolean hasPrior(TpeSettings settings, int n) {
+        return settings.considerPrior() || n == 0;
     }
 
     /** Optuna's default weights: 1 each below 25 observations, else a ramp from 1/n to 1 over the oldest n-25 and 1 for the newest 25. */
@@ -92,8 +103,8 @@ final class ParzenEstimator {
         return c;
     }
 
-    private static double[] multivariateSigmas(int n, int d) {
-        double[] s = new double[n + 1];
+    private static double[] multivariateSigmas(int n, int kernels, int d) {
+        double[] s = new double[kernels];
         Arrays.fill(s, MULTIVARIATE_SIGMA0 * Math.pow(Math.max(n, 1), -1.0 / (d + 4)));
         return s;
     }
@@ -123,12 +134,12 @@ final class ParzenEstimator {
         return out;
     }
 
-    private static double[][] categorical(double[] observed, Dimension dim, double priorWeight) {
+    private static double[][] categorical(double[] observed, Dimension dim, double priorWeight, boolean prior) {
         int n = observed.length;
         int c = dim.size();
-        double[][] p = new double[n + 1][c];
-        double base = priorWeight / (n + 1);
-        for (int i = 0; i <= n; i++) {
+        double[][] p = new double[prior ? n + 1 : n][c];
+        double base = priorWeight / p.length;
+        for (int i = 0; i < p.length; i++) {
             Arrays.fill(p[i], base);
             if (i < n) {
                 p[i][dim.categoryIndex(observed[i])] += 1;

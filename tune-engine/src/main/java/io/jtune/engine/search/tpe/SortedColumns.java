@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The finished observations' coordinates per numeric dimension, kept sorted as they arrive (one
- * insertion each), so a group's kernels can be put in order of centre in linear time instead of a
+ * insertion each; equal coordinates in suggestion order, as a stable sort of the trials puts them), so a group's kernels can be put in order of centre in linear time instead of a
  * sort per suggestion: with thousands of trials the bad group is nearly all of them.
  */
 final class SortedColumns {
@@ -34,7 +34,7 @@ final class SortedColumns {
             }
             double v = o.x()[j];
             int at = size;
-            while (at > 0 && values[j][at - 1] > v) {
+            while (at > 0 && (values[j][at - 1] > v || values[j][at - 1] == v && orders[j][at - 1] > o.order())) {
                 at--;
             }
             System.arraycopy(values[j], at, values[j], at + 1, size - at);
@@ -48,7 +48,8 @@ final class SortedColumns {
     /**
      * A group's kernels of dimension {@code j} in ascending order of centre: the finished trials
      * mapped to a kernel by {@code kernelOfOrder} (-1 for trials outside the group), merged with
-     * the kernels {@code others} (trials in flight, the prior) whose centres are in {@code centres}.
+     * the kernels {@code others} (trials in flight, the prior) whose centres are in {@code centres};
+     * equal centres in kernel order (the kernels are in suggestion order, the prior last).
      */
     int[] byCentre(int j, int[] kernelOfOrder, int[] others, double[] centres) {
         double[] otherCentres = new double[others.length];
@@ -64,7 +65,8 @@ final class SortedColumns {
             if (kernel < 0) {
                 continue;
             }
-            while (o < others.length && otherCentres[otherOrder[o]] < values[j][i]) {
+            while (o < others.length && (otherCentres[otherOrder[o]] < values[j][i]
+                    || otherCentres[otherOrder[o]] == values[j][i] && others[otherOrder[o]] < kernel)) {
                 out[filled++] = others[otherOrder[o++]];
             }
             out[filled++] = kernel;

@@ -1,6 +1,7 @@
 package io.jtune.engine.search.tpe;
 
 import io.jtune.api.Tpe;
+import io.jtune.api.TpePreset;
 import io.jtune.api.spi.AnnotationFactory;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.engine.search.model.PointsToEvaluate;
@@ -10,8 +11,9 @@ import java.util.OptionalLong;
 public final class TpeFactory implements AnnotationFactory<Tpe, SearchAlgorithm> {
     @Override
     public SearchAlgorithm create(Tpe a) {
-        TpeSettings s = new TpeSettings(a.nStartupTrials(), a.nEiCandidates(), a.gamma(), a.gammaMax(), a.priorWeight(),
-                a.considerEndpoints(), a.multivariate(), TpeSettings.defaults().normalizedKernels(), OptionalLong.empty());
+        TpeSettings preset = a.preset() == TpePreset.OPTUNA ? TpeSettings.optuna() : TpeSettings.defaults();
+        TpeSettings s = new TpeSettings(a.nStartupTrials(), a.nEiCandidates(), a.gamma(), a.gammaMax(), a.priorWeight(), a.considerPrior(),
+                a.considerEndpoints(), a.multivariate(), preset.normalizedKernels(), OptionalLong.empty());
         return new TpeSearch(a.seed() >= 0 ? s.withSeed(a.seed()) : s, PointsToEvaluate.parseJson(a.pointsToEvaluate(), "Tpe"));
     }
 }

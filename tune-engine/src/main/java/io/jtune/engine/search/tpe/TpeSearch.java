@@ -27,12 +27,23 @@ import java.util.random.RandomGenerator;
  * <p>Conditional spaces as Optuna's independent sampler handles them: the good/bad split is over
  * all trials, and each parameter's densities are fitted only to the trials of each group in which
  * it was active; every parameter is then chosen on its own (also when {@code multivariate}).
+ *
+ * <p><b>Which TPE.</b> {@link TpeSettings#defaults()} ({@code new TpeSearch()}, {@code @Tpe}) is
+ * Optuna 3.1's {@code TPESampler()} with one departure: its numeric kernels are true densities
+ * (as in Optuna from 3.5), where Optuna 3.1's truncated-normal log density omits {@code -log sigma}
+ * so that wide kernels weigh more. {@link TpeSettings#optuna()} ({@code @Tpe(preset = TpePreset.OPTUNA)})
+ * is Optuna 3.1's {@code TPESampler()} exactly (with {@code constant_liar} for trials in flight, and
+ * {@code multivariate=True, group=False} when {@code multivariate}): the good group, every
+ * density's weights, kernel centres and bandwidths, category probabilities and the log density of
+ * any point agree with Optuna 3.1's own to 1e-9 ({@code TpeGoldenTest}). Equal parameter values
+ * (integers, steps) get their bandwidths in trial order, where Optuna 3.1 follows numpy's unstable
+ * sort. Candidates are drawn from the same densities with jtune's own random numbers.
  */
 public final class TpeSearch extends ModelBasedSearch {
     private final TpeSettings settings;
     private SortedColumns columns;
 
-    /** TPE with Optuna's defaults. */
+    /** TPE with {@link TpeSettings#defaults()}: Optuna 3.1's rules with true-density kernels. */
     public TpeSearch() {
         this(TpeSettings.defaults(), List.of());
     }
@@ -77,15 +88,35 @@ public final class TpeSearch extends ModelBasedSearch {
     @Override
     protected double[] propose(RandomGenerator rng) {
         SpaceEncoding encoding = encoding();
-        List<Observation> done = observations();
-        if (done.size() < settings.nStartupTrials()) {
+        if (observations().size() < settings.nStartupTrials()) {
             return encoding.sampleRandom(rng);
         }
-        List<Observation> all = withLies(done, pending());
-        boolean[] good = goodGroup(all, settings.goodCount(done.size()));
         if (encoding.isConditional()) {
-            return proposeEachActive(rng, all, good);
+            List<Observation> all = withLies(observations(), pending());
+            return proposeEachActive(rng, all, goodGroup(all, settings.goodCount(observations().size())));
         }
+        Densities densities = densities();
+        double[][] candidates = densities.below().sample(rng, settings.nEiCandidates(), settings.multivariate());
+        for (int i = 0; i < candidates.length; i++) {
+            candidates[i] = encoding.snap(candidates[i]);
+        }
+        return settings.multivariate()
+                ? bestJoint(candidates, densities.below(), densities.above())
+                : bestPerDimension(candidates, densities.below(), densities.above());
+    }
+
+    /**
+     * The finished trials and trials in flight (as lies) in suggestion order, which of them form the
+     * good group, and the good (below) and bad (above) densities fitted to them: what the next
+     * suggestion over an unconditional space compares its candidates with.
+     */
+    record Densities(List<Observation> trials, boolean[] good, KernelMixture below, KernelMixture above) {
+    }
+
+    /** The {@link Densities} of the next suggestion, from the trials so far. */
+    Densities densities() {
+        List<Observation> all = withLies(observations(), pending());
+        boolean[] good = goodGroup(all, settings.goodCount(observations().size()));
         List<double[]> goodXs = new ArrayList<>();
         List<double[]> badXs = new ArrayList<>();
         int[] badKernelOfOrder = new int[suggestedCount()];
@@ -103,42 +134,49 @@ public final class TpeSearch extends ModelBasedSearch {
                 badXs.add(o.x());
             }
         }
-        notInColumns.add(badXs.size());
-        int[] others = notInColumns.stream().mapToInt(Integer::intValue).toArray();
-        KernelMixture below = ParzenEstimator.build(encoding.dimensions(), goodXs, settings);
-        KernelMixture above = ParzenEstimator.build(encoding.dimensions(), badXs, settings,
-                (j, centres) -> columns.byCentre(j, badKernelOfOrder, others, centres));
-        double[][] candidates = below.sample(rng, settings.nEiCandidates(), settings.multivariate());
-        for (int i = 0; i < candidates.length; i++) {
-            candidates[i] = encoding.snap(candidates[i]);
+        if (ParzenEstimator.hasPrior(settings, badXs.size())) {
+            notInColumns.add(badXs.size());
         }
-        return settings.multivariate() ? bestJoint(candidates, below, above) : bestPerDimension(candidates, below, above);
+        int[] others = notInColumns.stream().mapToInt(Integer::intValue).toArray();
+        KernelMixture below = ParzenEstimator.build(encoding().dimensions(), goodXs, settings);
+        KernelMixture above = ParzenEstimator.build(encoding().dimensions(), badXs, settings,
+                (j, centres) -> columns.byCentre(j, badKernelOfOrder, others, centres));
+        return new Densities(all, good, below, above);
     }
 
     /** Each dimension on its own, its densities fitted to the trials of each group where it was active (NaN marks inactive). */
     private double[] proposeEachActive(RandomGenerator rng, List<Observation> all, boolean[] good) {
         List<Dimension> dims = encoding().dimensions();
-        TpeSettings univariate = settings.withMultivariate(false);
         double[] x = new double[dims.size()];
         for (int j = 0; j < x.length; j++) {
-            List<Dimension> one = List.of(dims.get(j));
-            List<double[]> goodXs = new ArrayList<>();
-            List<double[]> badXs = new ArrayList<>();
-            for (int i = 0; i < all.size(); i++) {
-                double v = all.get(i).x()[j];
-                if (!Double.isNaN(v)) {
-                    (good[i] ? goodXs : badXs).add(new double[] {v});
-                }
-            }
-            KernelMixture below = ParzenEstimator.build(one, goodXs, univariate);
-            KernelMixture above = ParzenEstimator.build(one, badXs, univariate);
-            double[][] candidates = below.sample(rng, settings.nEiCandidates(), false);
+            Densities densities = activeDensities(j, all, good);
+            double[][] candidates = densities.below().sample(rng, settings.nEiCandidates(), false);
             for (double[] c : candidates) {
                 c[0] = dims.get(j).snap(c[0]);
             }
-            x[j] = bestPerDimension(candidates, below, above)[0];
+            x[j] = bestPerDimension(candidates, densities.below(), densities.above())[0];
         }
         return x;
+    }
+
+    /** Over a conditional space, dimension {@code j}'s {@link Densities} of the next suggestion (one-dimensional mixtures). */
+    Densities activeDensities(int j) {
+        List<Observation> all = withLies(observations(), pending());
+        return activeDensities(j, all, goodGroup(all, settings.goodCount(observations().size())));
+    }
+
+    private Densities activeDensities(int j, List<Observation> all, boolean[] good) {
+        List<Dimension> one = List.of(encoding().dimensions().get(j));
+        List<double[]> goodXs = new ArrayList<>();
+        List<double[]> badXs = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            double v = all.get(i).x()[j];
+            if (!Double.isNaN(v)) {
+                (good[i] ? goodXs : badXs).add(new double[] {v});
+            }
+        }
+        TpeSettings univariate = settings.withMultivariate(false);
+        return new Densities(all, good, ParzenEstimator.build(one, goodXs, univariate), ParzenEstimator.build(one, badXs, univariate));
     }
 
     /** Finished trials and trials in flight (loss +inf, so they count as bad), in suggestion order. */

@@ -11,6 +11,8 @@ import java.util.OptionalLong;
  * @param gamma             fraction of the trials that form the good group: {@code min(ceil(gamma n), gammaMax)} (0.1)
  * @param gammaMax          the good group's largest size (25)
  * @param priorWeight       weight of the prior kernel (the whole range) against one observation (1.0)
+ * @param considerPrior     whether each density has the prior kernel: centre of the range, width the
+ *                          whole range, uniform over the categories (true; a density of no trials has it anyway)
  * @param considerEndpoints whether the outermost kernels' widths count the distance to the bounds (false)
  * @param multivariate      one joint mixture over all parameters instead of one per parameter (false)
  * @param normalizedKernels numeric kernels that integrate to 1 (true, as Optuna since 3.5), or, as
@@ -22,7 +24,8 @@ import java.util.OptionalLong;
  * @param seed              a seed of the searcher's own; empty derives one from the experiment's seed
  */
 public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, int gammaMax, double priorWeight,
-                          boolean considerEndpoints, boolean multivariate, boolean normalizedKernels, OptionalLong seed) {
+                          boolean considerPrior, boolean considerEndpoints, boolean multivariate, boolean normalizedKernels,
+                          OptionalLong seed) {
 
     public TpeSettings {
         Knobs.require("TPE", nStartupTrials >= 0, "nStartupTrials must be >= 0, got " + nStartupTrials);
@@ -34,7 +37,22 @@ public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, i
 
 
     public static TpeSettings defaults() {
-        return new TpeSettings(10, 24, 0.1, 25, 1.0, false, false, true, OptionalLong.empty());
+        return new TpeSettings(10, 24, 0.1, 25, 1.0, true, false, false, true, OptionalLong.empty());
+    }
+
+    /**
+     * Optuna 3.1's {@code TPESampler()} exactly: the defaults with Optuna 3.1's kernels
+     * ({@code normalizedKernels} false). {@code TpeGoldenTest} pins this preset's good/bad split,
+     * weights, kernel centres and bandwidths, category probabilities and log density ratios to
+     * Optuna 3.1's own to 1e-9.
+     */
+    public static TpeSettings optuna() {
+        return defaults().withNormalizedKernels(false);
+    }
+
+    /** Optuna 3.1's {@code MOTPESampler()} for {@link MotpeSearch}: {@link #optuna()} with the bounds counted in the outermost bandwidths. */
+    public static TpeSettings optunaMotpe() {
+        return optuna().withConsiderEndpoints(true);
     }
 
     /** Size of the good group among {@code n} trials: {@code min(ceil(gamma n), gammaMax)}. */
@@ -43,34 +61,39 @@ public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, i
     }
 
     public TpeSettings withNStartupTrials(int v) {
-        return new TpeSettings(v, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, normalizedKernels, seed);
+        return new TpeSettings(v, nEiCandidates, gamma, gammaMax, priorWeight, considerPrior, considerEndpoints, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withNEiCandidates(int v) {
-        return new TpeSettings(nStartupTrials, v, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, normalizedKernels, seed);
+        return new TpeSettings(nStartupTrials, v, gamma, gammaMax, priorWeight, considerPrior, considerEndpoints, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withGamma(double v, int max) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, v, max, priorWeight, considerEndpoints, multivariate, normalizedKernels, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, v, max, priorWeight, considerPrior, considerEndpoints, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withPriorWeight(double v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, v, considerEndpoints, multivariate, normalizedKernels, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, v, considerPrior, considerEndpoints, multivariate, normalizedKernels, seed);
+    }
+
+    public TpeSettings withConsiderPrior(boolean v) {
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, v, considerEndpoints, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withConsiderEndpoints(boolean v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, v, multivariate, normalizedKernels, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerPrior, v, multivariate, normalizedKernels, seed);
     }
 
     public TpeSettings withMultivariate(boolean v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, v, normalizedKernels, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerPrior, considerEndpoints, v, normalizedKernels, seed);
     }
 
     public TpeSettings withNormalizedKernels(boolean v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, v, seed);
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerPrior, considerEndpoints, multivariate, v, seed);
     }
 
     public TpeSettings withSeed(long v) {
-        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerEndpoints, multivariate, normalizedKernels, OptionalLong.of(v));
+        return new TpeSettings(nStartupTrials, nEiCandidates, gamma, gammaMax, priorWeight, considerPrior, considerEndpoints, multivariate, normalizedKernels,
+                OptionalLong.of(v));
     }
 }

@@ -61,6 +61,62 @@ public record Problem(String name, SearchSpace space, ToDoubleFunction<Config> f
                 box("levy4offcentre", 4, -4, 16, Problem::levy, 0));
     }
 
+    /**
+     * Problems the searchers' defaults were never tuned on: Rastrigin-3, Zakharov-4, Dixon-Price-4,
+     * a 2-d function of a log-scale parameter, and two mixed spaces of an integer, a 4-level
+     * categorical and two floats (a sphere with a category offset, Levy-3 with a category shift).
+     */
+    public static List<Problem> heldOutSet() {
+        return List.of(box("rastrigin3", 3, -5.12, 5.12, Problem::rastrigin, 0),
+                box("zakharov4", 4, -5, 10, Problem::zakharov, 0),
+                box("dixonprice4", 4, -10, 10, Problem::dixonPrice, 0),
+                new Problem("logscale2", SearchSpace.builder().loguniform("lr", 1e-5, 1).uniform("x", -5, 5).build(),
+                        c -> sq(Math.log10(c.getDouble("lr")) + 2.5) + 0.5 * sq(c.getDouble("x") - 1.5), 0),
+                new Problem("mixed-sphere", mixedSpace(-5, 11, -5, 5),
+                        c -> 0.25 * sq(c.getInt("n") - 3) + CATEGORY_OFFSET[category(c)] + sq(c.getDouble("x") - 1) + sq(c.getDouble("y") + 2), 0),
+                new Problem("mixed-levy", mixedSpace(-10, 11, -10, 10),
+                        c -> levy(new double[] {c.getInt("n"), c.getDouble("x") - category(c), c.getDouble("y")}) + 0.5 * category(c), 0));
+    }
+
+    private static final String[] CATEGORIES = {"a", "b", "c", "d"};
+    private static final double[] CATEGORY_OFFSET = {1.0, 0.0, 0.5, 2.0};
+
+    /** An integer n in [nLo, nHi), a categorical c of four levels, floats x and y in [lo, hi]. */
+    private static SearchSpace mixedSpace(int nLo, int nHi, double lo, double hi) {
+        return SearchSpace.builder().add("n", Space.randint(nLo, nHi)).add("c", Space.choice((Object[]) CATEGORIES))
+                .uniform("x", lo, hi).uniform("y", lo, hi).build();
+    }
+
+    private static int category(Config c) {
+        return List.of(CATEGORIES).indexOf(c.getString("c"));
+    }
+
+    public static double rastrigin(double[] x) {
+        double s = 10 * x.length;
+        for (double v : x) {
+            s += v * v - 10 * Math.cos(2 * Math.PI * v);
+        }
+        return s;
+    }
+
+    public static double zakharov(double[] x) {
+        double squares = 0;
+        double weighted = 0;
+        for (int i = 0; i < x.length; i++) {
+            squares += x[i] * x[i];
+            weighted += 0.5 * (i + 1) * x[i];
+        }
+        return squares + sq(weighted) + sq(sq(weighted));
+    }
+
+    public static double dixonPrice(double[] x) {
+        double s = sq(x[0] - 1);
+        for (int i = 1; i < x.length; i++) {
+            s += (i + 1) * sq(2 * x[i] * x[i] - x[i - 1]);
+        }
+        return s;
+    }
+
     /** A function of x0..x(d-1), each in [lo, hi]. */
     public static Problem box(String name, int d, double lo, double hi, ToDoubleFunction<double[]> f, double optimum) {
         SearchSpace.Builder b = SearchSpace.builder();

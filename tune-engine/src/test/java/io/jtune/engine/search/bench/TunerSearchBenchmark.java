@@ -38,7 +38,9 @@ import java.util.stream.Stream;
  * 3.1's TPE and CMA-ES, which {@code src/test/python/tuner_bench_optuna.py} runs in the same
  * invocation (Debian's {@code python3-optuna}; {@code -Dpython=...} names another interpreter).
  * Prints a Markdown table: median regret per searcher and its ratio to Optuna TPE's.
- * {@code -Dsearchers=TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES} picks jtune's searchers (TPE-3.1: TPE with Optuna 3.1's kernels;
+ * The functions are {@link Problem#benchmarkSet()}; naming functions in the third argument may also pick
+ * {@link Problem#heldOutSet()}'s.
+ * {@code -Dsearchers=TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES} picks jtune's searchers (TPE-3.1: {@code TpeSettings.optuna()}, Optuna 3.1's TPE;
  * GP: GP-BO's defaults, the portfolio; GP-EI: EI alone without axis moves, the defaults before the portfolio;
  * GP-log+axis: EI alone on compressed losses with axis moves), {@code -Doptuna=false} leaves Optuna out,
  * {@code -DfirstSeed=N} runs seeds N, N+1, ... instead of 0, 1, ..., {@code -Dverbose=true} also
@@ -76,7 +78,7 @@ public final class TunerSearchBenchmark {
         for (String name : System.getProperty("searchers", "TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES").split(",")) {
             m.put("jtune " + name, switch (name) {
                 case "TPE" -> TpeSearch::new;
-                case "TPE-3.1" -> () -> new TpeSearch(TpeSettings.defaults().withNormalizedKernels(false));
+                case "TPE-3.1" -> () -> new TpeSearch(TpeSettings.optuna());
                 case "GP" -> BayesOptSearch::new;
                 case "GP-EI" -> () -> new BayesOptSearch(ei.withAxisMoves(false));
                 case "GP-log+axis" -> () -> new BayesOptSearch(ei.withCompressedLosses(true));
@@ -125,7 +127,7 @@ public final class TunerSearchBenchmark {
         List<Problem> problems = Problem.benchmarkSet();
         if (args.length > 2) {
             List<String> names = Arrays.asList(args[2].split(","));
-            problems = problems.stream().filter(p -> names.contains(p.name())).toList();
+            problems = Stream.concat(problems.stream(), Problem.heldOutSet().stream()).filter(p -> names.contains(p.name())).toList();
         }
         Map<String, Map<String, List<Double>>> best = new LinkedHashMap<>();
         Path storage = Files.createTempDirectory("jtune-search-bench");

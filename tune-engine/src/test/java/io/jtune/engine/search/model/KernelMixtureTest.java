@@ -56,12 +56,13 @@ class KernelMixtureTest {
     }
 
     @Test
-    void farKernelsAreNegligibleNotWrong() {
+    void farKernelsAreNegligibleAndFarPointsScoredExactly() {
         KernelMixture m = new KernelMixture(dims.subList(0, 1), new double[]{1, 1}, new double[][]{{0.1, 0.9}}, new double[][]{{0.01, 0.01}}, new double[1][][]);
         double[][] x = {{0.1}, {0.5}};
         double[][] log = m.logDensityPerDimension(x);
         assertEquals(Math.log(0.5 * new NormalDistribution(0.1, 0.01).density(0.1)), log[0][0], 1e-9);
-        assertEquals(Math.log(1e-300), log[1][0], 1e-9);
+        // 40 bandwidths from both kernels: the exact log density, not a floor
+        assertEquals(-0.5 * 40 * 40 - Math.log(0.01) - Normal.LOG_SQRT_2PI, log[1][0], 1e-9);
     }
 
     @Test

@@ -64,7 +64,7 @@ class EngineConfigurationTest {
                 () -> EngineConfiguration.from(parameters(Map.of(Constants.PROGRESS_PROPERTY_NAME, "yes")), project)).getMessage()
                 .startsWith("configuration parameter jtune.progress='yes' is not true or false"));
         assertFalse(EngineConfiguration.from(parameters(Map.of(Constants.PROGRESS_PROPERTY_NAME, "false")), project).progress());
-        assertEquals("configuration parameter jtune.executor='vm' names no executor: use threads (trials on threads of this JVM) or process "
+        assertEquals("configuration parameter jtune.executor='vm' names no executor: use one of threads (trials on threads of this JVM), process "
                         + "(each trial in a worker JVM); fix it in junit-platform.properties, the -Djtune.executor system property or the launcher's configuration parameters",
                 assertThrows(PreconditionViolationException.class,
                         () -> EngineConfiguration.from(parameters(Map.of(Constants.EXECUTOR_PROPERTY_NAME, "vm")), project)).getMessage());

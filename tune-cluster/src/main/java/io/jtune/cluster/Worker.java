@@ -1,5 +1,6 @@
 package io.jtune.cluster;
 
+import io.jtune.api.ConfigurationKeys;
 import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.ClassPathDigest;
 import io.jtune.cluster.node.HostPort;
@@ -54,7 +55,7 @@ public final class Worker {
             String host = null;
             int port = 0;
             String resources = null;
-            Path tls = Path.of(System.getProperty(ClusterSettings.TLS, ClusterSettings.DEFAULT_TLS.toString()));
+            Path tls = Path.of(System.getProperty(ConfigurationKeys.CLUSTER_TLS, ClusterSettings.DEFAULT_TLS.toString()));
             boolean insecure = false;
             Path workDir = null;
             long joinTimeout = 60;

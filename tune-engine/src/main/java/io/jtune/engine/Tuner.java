@@ -1,7 +1,7 @@
 package io.jtune.engine;
 
-
-import io.jtune.api.ConfigurationKeys;import io.jtune.api.Mode;
+import io.jtune.api.ConfigurationKeys;
+import io.jtune.api.Mode;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.api.space.SearchSpace;

@@ -1,7 +1,8 @@
 package io.jtune.junit;
 
+import io.jtune.api.ConfigurationKeys;
 
-import io.jtune.api.ConfigurationKeys;/**
+/**
  * The engine's id and every configuration parameter it reads. Parameters come from the launcher
  * (Surefire's {@code configurationParameters}, Gradle's {@code systemProperty}), from
  * {@code -D} system properties or from {@code junit-platform.properties}, in that order. Each

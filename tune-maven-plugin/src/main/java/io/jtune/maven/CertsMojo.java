@@ -1,7 +1,7 @@
 package io.jtune.maven;
 
-
-import io.jtune.api.ConfigurationKeys;import java.io.File;
+import io.jtune.api.ConfigurationKeys;
+import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;

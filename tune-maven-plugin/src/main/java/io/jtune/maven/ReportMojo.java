@@ -1,7 +1,7 @@
 package io.jtune.maven;
 
-import static io.jtune.maven.launch.PluginProperties.EXPERIMENT;
-import static io.jtune.maven.launch.PluginProperties.REPORT_OUTPUT;
+import static io.jtune.api.ConfigurationKeys.EXPERIMENT;
+import static io.jtune.api.ConfigurationKeys.REPORT_OUTPUT;
 
 import io.jtune.api.TuneException;
 import io.jtune.engine.runner.state.ExperimentFolders;

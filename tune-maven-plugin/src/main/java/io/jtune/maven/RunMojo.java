@@ -1,13 +1,13 @@
 package io.jtune.maven;
 
-import static io.jtune.maven.launch.PluginProperties.EXPERIMENTS;
-import static io.jtune.maven.launch.PluginProperties.MAX_CONCURRENT;
-import static io.jtune.maven.launch.PluginProperties.QUIET;
-import static io.jtune.maven.launch.PluginProperties.RESUME;
-import static io.jtune.maven.launch.PluginProperties.SAMPLES;
-import static io.jtune.maven.launch.PluginProperties.SEED;
-import static io.jtune.maven.launch.PluginProperties.SKIP;
-import static io.jtune.maven.launch.PluginProperties.STORAGE;
+import static io.jtune.api.ConfigurationKeys.EXPERIMENTS;
+import static io.jtune.api.ConfigurationKeys.MAX_CONCURRENT;
+import static io.jtune.api.ConfigurationKeys.QUIET;
+import static io.jtune.api.ConfigurationKeys.RESUME;
+import static io.jtune.api.ConfigurationKeys.SAMPLES;
+import static io.jtune.api.ConfigurationKeys.SEED;
+import static io.jtune.api.ConfigurationKeys.SKIP;
+import static io.jtune.api.ConfigurationKeys.STORAGE;
 
 import io.jtune.maven.IsolatedClassPath.ArtifactFile;
 import java.io.File;

@@ -1,7 +1,7 @@
 package io.jtune.maven;
 
-
-import io.jtune.api.ConfigurationKeys;import java.lang.reflect.InvocationTargetException;
+import io.jtune.api.ConfigurationKeys;
+import java.lang.reflect.InvocationTargetException;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.List;

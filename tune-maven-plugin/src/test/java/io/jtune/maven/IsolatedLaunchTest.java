@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.jtune.maven.launch.PluginProperties;
+import io.jtune.api.ConfigurationKeys;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ class IsolatedLaunchTest {
     void runsTheBatchInTheIsolatedLoaderAndRestoresTheContextLoader() throws Throwable {
         ClassLoader before = Thread.currentThread().getContextClassLoader();
 
-        List<String> failures = IsolatedLaunch.run(mainClassPath(), List.of(), Map.of(PluginProperties.STORAGE, "target/jtune"),
+        List<String> failures = IsolatedLaunch.run(mainClassPath(), List.of(), Map.of(ConfigurationKeys.STORAGE, "target/jtune"),
                 infos::add, (message, cause) -> warnings.add(message));
 
         assertEquals(List.of(), failures);
@@ -33,7 +33,7 @@ class IsolatedLaunchTest {
     @Test
     void aBadSettingCrossesAsIllegalArgumentException() {
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> IsolatedLaunch.run(mainClassPath(), List.of(),
-                Map.of(PluginProperties.STORAGE, "target/jtune", PluginProperties.SAMPLES, "none"),
+                Map.of(ConfigurationKeys.STORAGE, "target/jtune", ConfigurationKeys.SAMPLES, "none"),
                 infos::add, (message, cause) -> warnings.add(message)));
 
         assertEquals("jtune.samples must be a whole number >= 1, got 'none'", bad.getMessage());

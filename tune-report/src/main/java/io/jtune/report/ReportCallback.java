@@ -1,7 +1,7 @@
 package io.jtune.report;
 
-
-import io.jtune.api.ConfigurationKeys;import io.jtune.api.Result;
+import io.jtune.api.ConfigurationKeys;
+import io.jtune.api.Result;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;

@@ -1,8 +1,8 @@
 package io.jtune.report;
 
-
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import io.jtune.api.ConfigurationKeys;import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.api.ConfigurationKeys;
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.TuneException;

@@ -1,22 +1,22 @@
 package io.jtune.cluster.driver;
 
-
-import io.jtune.api.ConfigurationKeys;import io.jtune.cluster.node.HostPort;
+import io.jtune.api.ConfigurationKeys;
+import io.jtune.cluster.node.HostPort;
 import io.jtune.cluster.node.TlsFiles;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How the driver runs its cluster; every key in one place. From system properties:
+ * How the driver runs its cluster. From system properties:
  * <ul>
- *   <li>{@value #ADDRESS} = {@code host:port} the driver listens on and workers join (the only port it opens);</li>
- *   <li>{@value #TLS} = the driver's TLS folder ({@code node.p12}, {@code truststore.p12}, {@code password}; default {@code ~/.jtune/tls});</li>
- *   <li>{@value #INSECURE} = {@code true} for plaintext, refused unless every address is loopback;</li>
- *   <li>{@value #WAIT_FOR_WORKERS} = seconds to wait for a worker that can run a trial's request (default 60);</li>
- *   <li>{@value #MIN_WORKERS} = workers to wait for (up to that time) before the first trial starts (default 1);</li>
- *   <li>{@value #MAX_LOST_RUNS} = how often one trial may lose its worker before it counts as a failure (default 3);</li>
- *   <li>{@value #SHARED_STORAGE} = {@code true} when every worker sees the experiment's storage path at the same place
+ *   <li>{@value ConfigurationKeys#CLUSTER} = {@code host:port} the driver listens on and workers join (the only port it opens);</li>
+ *   <li>{@value ConfigurationKeys#CLUSTER_TLS} = the driver's TLS folder ({@code node.p12}, {@code truststore.p12}, {@code password}; default {@code ~/.jtune/tls});</li>
+ *   <li>{@value ConfigurationKeys#CLUSTER_INSECURE} = {@code true} for plaintext, refused unless every address is loopback;</li>
+ *   <li>{@value ConfigurationKeys#CLUSTER_WAIT_FOR_WORKERS} = seconds to wait for a worker that can run a trial's request (default 60);</li>
+ *   <li>{@value ConfigurationKeys#CLUSTER_MIN_WORKERS} = workers to wait for (up to that time) before the first trial starts (default 1);</li>
+ *   <li>{@value ConfigurationKeys#CLUSTER_MAX_LOST_RUNS} = how often one trial may lose its worker before it counts as a failure (default 3);</li>
+ *   <li>{@value ConfigurationKeys#CLUSTER_SHARED_STORAGE} = {@code true} when every worker sees the experiment's storage path at the same place
  *       (a shared file system): workers write checkpoints straight into the trial folders and restore from there,
  *       and only paths cross the network (default false: checkpoints are streamed).</li>
  * </ul>
@@ -31,13 +31,6 @@ import java.util.Objects;
  */
 public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure, Duration waitForWorkers, int maxLostRuns, int minWorkers,
                               boolean sharedStorage) {
-    public static final String ADDRESS = ConfigurationKeys.CLUSTER;
-    public static final String TLS = ConfigurationKeys.CLUSTER_TLS;
-    public static final String INSECURE = ConfigurationKeys.CLUSTER_INSECURE;
-    public static final String WAIT_FOR_WORKERS = ConfigurationKeys.CLUSTER_WAIT_FOR_WORKERS;
-    public static final String MAX_LOST_RUNS = ConfigurationKeys.CLUSTER_MAX_LOST_RUNS;
-    public static final String MIN_WORKERS = ConfigurationKeys.CLUSTER_MIN_WORKERS;
-    public static final String SHARED_STORAGE = ConfigurationKeys.CLUSTER_SHARED_STORAGE;
     /** Where a node looks for its TLS folder when none is named. */
     public static final Path DEFAULT_TLS = Path.of(System.getProperty("user.home"), ".jtune", "tls");
 
@@ -45,13 +38,13 @@ public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure
         Objects.requireNonNull(address, "cluster address");
         Objects.requireNonNull(tlsFolder, "TLS folder");
         if (waitForWorkers == null || waitForWorkers.isNegative()) {
-            throw new IllegalArgumentException(WAIT_FOR_WORKERS + " must be >= 0 seconds, got " + waitForWorkers);
+            throw new IllegalArgumentException(ConfigurationKeys.CLUSTER_WAIT_FOR_WORKERS + " must be >= 0 seconds, got " + waitForWorkers);
         }
         if (maxLostRuns < 0) {
-            throw new IllegalArgumentException(MAX_LOST_RUNS + " must be >= 0, got " + maxLostRuns);
+            throw new IllegalArgumentException(ConfigurationKeys.CLUSTER_MAX_LOST_RUNS + " must be >= 0, got " + maxLostRuns);
         }
         if (minWorkers < 1) {
-            throw new IllegalArgumentException(MIN_WORKERS + " must be >= 1, got " + minWorkers);
+            throw new IllegalArgumentException(ConfigurationKeys.CLUSTER_MIN_WORKERS + " must be >= 1, got " + minWorkers);
         }
     }
 
@@ -62,17 +55,17 @@ public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure
 
     /** The settings the system properties give. */
     public static ClusterSettings fromSystemProperties() {
-        String address = System.getProperty(ADDRESS);
+        String address = System.getProperty(ConfigurationKeys.CLUSTER);
         if (address == null || address.isBlank()) {
-            throw new IllegalArgumentException("the cluster executor needs -D" + ADDRESS + "=host:port, the address the driver listens on and workers join");
+            throw new IllegalArgumentException("the cluster executor needs -D" + ConfigurationKeys.CLUSTER + "=host:port, the address the driver listens on and workers join");
         }
-        return new ClusterSettings(HostPort.parse(address, ADDRESS),
-                Path.of(System.getProperty(TLS, DEFAULT_TLS.toString())),
-                Boolean.parseBoolean(System.getProperty(INSECURE, "false")),
-                Duration.ofSeconds(intProperty(WAIT_FOR_WORKERS, 60)),
-                intProperty(MAX_LOST_RUNS, 3),
-                intProperty(MIN_WORKERS, 1),
-                Boolean.parseBoolean(System.getProperty(SHARED_STORAGE, "false")));
+        return new ClusterSettings(HostPort.parse(address, ConfigurationKeys.CLUSTER),
+                Path.of(System.getProperty(ConfigurationKeys.CLUSTER_TLS, DEFAULT_TLS.toString())),
+                Boolean.parseBoolean(System.getProperty(ConfigurationKeys.CLUSTER_INSECURE, "false")),
+                Duration.ofSeconds(intProperty(ConfigurationKeys.CLUSTER_WAIT_FOR_WORKERS, 60)),
+                intProperty(ConfigurationKeys.CLUSTER_MAX_LOST_RUNS, 3),
+                intProperty(ConfigurationKeys.CLUSTER_MIN_WORKERS, 1),
+                Boolean.parseBoolean(System.getProperty(ConfigurationKeys.CLUSTER_SHARED_STORAGE, "false")));
     }
 
     public ClusterSettings withTls(Path folder) {
@@ -101,7 +94,7 @@ public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure
         return new ClusterSettings(address, tlsFolder, insecure, waitForWorkers, maxLostRuns, minWorkers, shared);
     }
 
-    /** The TLS files, or null for plaintext. */
+    /** The ConfigurationKeys.CLUSTER_TLS files, or null for plaintext. */
     TlsFiles tls() {
         return insecure ? null : TlsFiles.in(tlsFolder);
     }

@@ -1,5 +1,6 @@
 package io.jtune.cluster.driver;
 
+import io.jtune.api.ConfigurationKeys;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.cluster.node.NodeConfig;
@@ -125,7 +126,7 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         if (executor.slots.isEmpty()) {
             executor.close();
             throw new TuneException("no worker joined the cluster at " + settings.address() + " within " + settings.waitForWorkers().toSeconds()
-                    + " s (" + ClusterSettings.WAIT_FOR_WORKERS + "); start one on each machine with: java -cp <the same class path> io.jtune.cluster.Worker --join "
+                    + " s (" + ConfigurationKeys.CLUSTER_WAIT_FOR_WORKERS + "); start one on each machine with: java -cp <the same class path> io.jtune.cluster.Worker --join "
                     + settings.address() + " (or mvn tune:worker -Djtune.join=" + settings.address() + ")");
         }
         return executor;
@@ -214,7 +215,7 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         return "Insufficient cluster resources to launch trials: each trial requests " + request + " but no worker that joined within "
                 + settings.waitForWorkers().toSeconds() + " s has that much; the workers are " + describeWorkers()
                 + ". Start a worker with more (io.jtune.cluster.Worker --resources ...), lower Tuner.resources(...), or wait longer with -D"
-                + ClusterSettings.WAIT_FOR_WORKERS + "=SECONDS.";
+                + ConfigurationKeys.CLUSTER_WAIT_FOR_WORKERS + "=SECONDS.";
     }
 
     private String describeWorkers() {

@@ -1,7 +1,7 @@
 package io.jtune.engine.log;
 
-
-import io.jtune.api.ConfigurationKeys;import java.util.Locale;
+import io.jtune.api.ConfigurationKeys;
+import java.util.Locale;
 import org.slf4j.LoggerFactory;
 
 /**

@@ -1,7 +1,7 @@
 package io.jtune.engine.process;
 
-
-import io.jtune.api.ConfigurationKeys;import io.jtune.engine.exec.ExecutorFactory;
+import io.jtune.api.ConfigurationKeys;
+import io.jtune.engine.exec.ExecutorFactory;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.net.URL;

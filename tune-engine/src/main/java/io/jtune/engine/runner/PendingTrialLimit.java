@@ -1,7 +1,7 @@
 package io.jtune.engine.runner;
 
-
-import io.jtune.api.ConfigurationKeys;import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.api.ConfigurationKeys;
+import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.engine.search.BasicVariantGenerator;
 import io.jtune.engine.search.SearcherWrapper;
 

@@ -1,7 +1,7 @@
 package io.jtune.engine.runner;
 
-
-import io.jtune.api.ConfigurationKeys;import io.jtune.api.spi.TrialScheduler;
+import io.jtune.api.ConfigurationKeys;
+import io.jtune.api.spi.TrialScheduler;
 import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.spec.ExperimentSpec;

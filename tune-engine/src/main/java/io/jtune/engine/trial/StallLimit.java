@@ -1,7 +1,7 @@
 package io.jtune.engine.trial;
 
-
-import io.jtune.api.ConfigurationKeys;import io.jtune.api.TrialStatus;
+import io.jtune.api.ConfigurationKeys;
+import io.jtune.api.TrialStatus;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;

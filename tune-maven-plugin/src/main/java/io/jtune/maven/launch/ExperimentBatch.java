@@ -1,5 +1,6 @@
 package io.jtune.maven.launch;
 
+import io.jtune.api.ConfigurationKeys;
 import io.jtune.api.TuneException;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
@@ -18,7 +19,7 @@ import java.util.function.Consumer;
  * {@code @Trainable} classes, its {@code io.jtune.api} and the engine are one consistent set of
  * classes. The plugin calls it through JDK types only: a {@link Consumer} for summary lines, a
  * {@link BiConsumer} for warnings with their cause, the class names and the
- * {@link PluginProperties} settings. The engine prints the progress table to standard output.
+ * {@link io.jtune.api.ConfigurationKeys} settings. The engine prints the progress table to standard output.
  *
  * <p>Each run of an experiment is a new folder {@code <storage>/<name>_<date>} (as the JUnit engine
  * and the Tuner name theirs), so a re-run after a fix needs no {@code mvn clean}; a later
@@ -84,9 +85,9 @@ public final class ExperimentBatch {
 
     /** Continues the experiment in {@code dir} with the samples and seed it started with. */
     private ResultGrid resume(Class<?> trainableClass, Path dir, RunSettings run) {
-        info.accept("  resuming " + dir + " (" + PluginProperties.RESUME + "=" + run.resume() + ")");
+        info.accept("  resuming " + dir + " (" + ConfigurationKeys.RESUME + "=" + run.resume() + ")");
         if (run.samples().isPresent() || run.seed().isPresent()) {
-            info.accept("  " + PluginProperties.SAMPLES + " and " + PluginProperties.SEED + " are ignored: a resumed experiment keeps those it started with");
+            info.accept("  " + ConfigurationKeys.SAMPLES + " and " + ConfigurationKeys.SEED + " are ignored: a resumed experiment keeps those it started with");
         }
         Tuner tuner = Tuner.restore(dir, trainableClass).resume(run.resume().engineMode()).progress(!run.quiet());
         run.maxConcurrent().ifPresent(tuner::maxConcurrentTrials);

@@ -1,5 +1,6 @@
 package io.jtune.maven.launch;
 
+import io.jtune.api.ConfigurationKeys;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -32,7 +33,7 @@ enum ResumeMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException(PluginProperties.RESUME + " must be true, false or one of "
+        throw new IllegalArgumentException(ConfigurationKeys.RESUME + " must be true, false or one of "
                 + Arrays.stream(values()).map(ResumeMode::toString).collect(Collectors.joining(", ")) + ", got '" + value + "'");
     }
 

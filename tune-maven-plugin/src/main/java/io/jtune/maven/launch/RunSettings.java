@@ -1,12 +1,13 @@
 package io.jtune.maven.launch;
 
+import io.jtune.api.ConfigurationKeys;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * The settings of one {@code tune:run}, read from the {@link PluginProperties} keys. Unset
+ * The settings of one {@code tune:run}, read from the {@link io.jtune.api.ConfigurationKeys} keys. Unset
  * overrides leave the experiment as its annotations declare it.
  *
  * @param samples trials per experiment, if overridden
@@ -24,17 +25,17 @@ record RunSettings(OptionalInt samples, OptionalLong seed, Path storage, Optiona
      * @throws IllegalArgumentException naming the property and the bad value
      */
     static RunSettings from(Map<String, String> settings) {
-        String storage = settings.get(PluginProperties.STORAGE);
+        String storage = settings.get(ConfigurationKeys.STORAGE);
         if (storage == null || storage.isBlank()) {
-            throw new IllegalArgumentException(PluginProperties.STORAGE + " is not set: give the folder the experiment folders go in");
+            throw new IllegalArgumentException(ConfigurationKeys.STORAGE + " is not set: give the folder the experiment folders go in");
         }
         return new RunSettings(
-                atLeastOne(settings, PluginProperties.SAMPLES),
-                seed(settings.get(PluginProperties.SEED)),
+                atLeastOne(settings, ConfigurationKeys.SAMPLES),
+                seed(settings.get(ConfigurationKeys.SEED)),
                 Path.of(storage.trim()).toAbsolutePath(),
-                atLeastOne(settings, PluginProperties.MAX_CONCURRENT),
-                ResumeMode.parse(settings.get(PluginProperties.RESUME)),
-                Boolean.parseBoolean(settings.getOrDefault(PluginProperties.QUIET, "false").trim()));
+                atLeastOne(settings, ConfigurationKeys.MAX_CONCURRENT),
+                ResumeMode.parse(settings.get(ConfigurationKeys.RESUME)),
+                Boolean.parseBoolean(settings.getOrDefault(ConfigurationKeys.QUIET, "false").trim()));
     }
 
     private static OptionalInt atLeastOne(Map<String, String> settings, String key) {
@@ -60,7 +61,7 @@ record RunSettings(OptionalInt samples, OptionalLong seed, Path storage, Optiona
         try {
             return OptionalLong.of(Long.parseLong(text.trim()));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(PluginProperties.SEED + " must be a whole number (a long), got '" + text + "'", e);
+            throw new IllegalArgumentException(ConfigurationKeys.SEED + " must be a whole number (a long), got '" + text + "'", e);
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jtune.api.ConfigurationKeys;
 import io.jtune.api.Expect;
 import io.jtune.api.Param;
 import io.jtune.api.Result;
@@ -80,7 +81,7 @@ class ExperimentBatchTest {
 
     @Test
     void aPassingExperimentIsSummarisedAndFailsNothing() {
-        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.SAMPLES, "2")));
+        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(ConfigurationKeys.SAMPLES, "2")));
 
         assertEquals(List.of(), failures);
         assertEquals("jtune: experiment Passing (" + Passing.class.getName() + ")", infos.get(0));
@@ -139,7 +140,7 @@ class ExperimentBatchTest {
         assertThrows(TuneException.class, interrupted::fit);
         Path dir = latest("Passing");
 
-        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.RESUME, "true", PluginProperties.SEED, "99")));
+        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(ConfigurationKeys.RESUME, "true", ConfigurationKeys.SEED, "99")));
 
         assertEquals(List.of(), failures);
         assertTrue(infos.contains("  resuming " + dir + " (jtune.resume=unfinished)"), infos.toString());
@@ -153,7 +154,7 @@ class ExperimentBatchTest {
 
     @Test
     void resumingAnExperimentThatNeverRanStartsIt() {
-        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(PluginProperties.RESUME, "true")));
+        List<String> failures = batch.run(List.of(Passing.class.getName()), settings(Map.of(ConfigurationKeys.RESUME, "true")));
 
         assertEquals(List.of(), failures);
         assertTrue(infos.contains("  no experiment Passing_<date> to resume in " + storage + ": starting a new one"), infos.toString());
@@ -165,13 +166,13 @@ class ExperimentBatchTest {
         List<String> failures = batch.run(List.of(Throws.class.getName()), settings(Map.of()));
         assertTrue(failures.get(0).contains("failed 1 time with"), failures.get(0));
 
-        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(PluginProperties.RESUME, "true")));
+        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(ConfigurationKeys.RESUME, "true")));
         assertTrue(failures.get(0).contains("failed 1 time with"), "unfinished: errored trials stay as they are: " + failures.get(0));
 
-        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(PluginProperties.RESUME, "errored")));
+        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(ConfigurationKeys.RESUME, "errored")));
         assertTrue(failures.get(0).contains("failed 2 times with"), "errored: they run again, keeping their count: " + failures.get(0));
 
-        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(PluginProperties.RESUME, "restart_errored")));
+        failures = batch.run(List.of(Throws.class.getName()), settings(Map.of(ConfigurationKeys.RESUME, "restart_errored")));
         assertTrue(failures.get(0).contains("failed 1 time with"), "restart_errored: they start over: " + failures.get(0));
         assertEquals(List.of(), warnings);
     }
@@ -183,8 +184,8 @@ class ExperimentBatchTest {
 
     private Map<String, String> settings(Map<String, String> more) {
         Map<String, String> all = new HashMap<>(more);
-        all.put(PluginProperties.STORAGE, storage.toString());
-        all.put(PluginProperties.QUIET, "true");
+        all.put(ConfigurationKeys.STORAGE, storage.toString());
+        all.put(ConfigurationKeys.QUIET, "true");
         return all;
     }
 

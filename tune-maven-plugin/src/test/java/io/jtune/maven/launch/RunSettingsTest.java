@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jtune.api.ConfigurationKeys;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,7 +18,7 @@ class RunSettingsTest {
 
     @Test
     void unsetOverridesLeaveTheAnnotationsAlone() {
-        RunSettings settings = RunSettings.from(Map.of(PluginProperties.STORAGE, "/tmp/jtune"));
+        RunSettings settings = RunSettings.from(Map.of(ConfigurationKeys.STORAGE, "/tmp/jtune"));
         assertEquals(OptionalInt.empty(), settings.samples());
         assertEquals(OptionalLong.empty(), settings.seed());
         assertEquals(OptionalInt.empty(), settings.maxConcurrent());
@@ -28,9 +29,9 @@ class RunSettingsTest {
 
     @Test
     void readsEveryProperty() {
-        RunSettings settings = RunSettings.from(Map.of(PluginProperties.STORAGE, " /tmp/jtune ",
-                PluginProperties.SAMPLES, "12", PluginProperties.SEED, "-3", PluginProperties.MAX_CONCURRENT, " 2",
-                PluginProperties.RESUME, "Restart-Errored", PluginProperties.QUIET, "true"));
+        RunSettings settings = RunSettings.from(Map.of(ConfigurationKeys.STORAGE, " /tmp/jtune ",
+                ConfigurationKeys.SAMPLES, "12", ConfigurationKeys.SEED, "-3", ConfigurationKeys.MAX_CONCURRENT, " 2",
+                ConfigurationKeys.RESUME, "Restart-Errored", ConfigurationKeys.QUIET, "true"));
         assertEquals(OptionalInt.of(12), settings.samples());
         assertEquals(OptionalLong.of(-3), settings.seed());
         assertEquals(OptionalInt.of(2), settings.maxConcurrent());
@@ -40,11 +41,11 @@ class RunSettingsTest {
 
     @Test
     void badValuesNameTheProperty() {
-        assertMessage("jtune.samples must be a whole number >= 1, got '0'", Map.of(PluginProperties.SAMPLES, "0"));
-        assertMessage("jtune.maxConcurrent must be a whole number >= 1, got 'two'", Map.of(PluginProperties.MAX_CONCURRENT, "two"));
-        assertMessage("jtune.seed must be a whole number (a long), got '1.5'", Map.of(PluginProperties.SEED, "1.5"));
+        assertMessage("jtune.samples must be a whole number >= 1, got '0'", Map.of(ConfigurationKeys.SAMPLES, "0"));
+        assertMessage("jtune.maxConcurrent must be a whole number >= 1, got 'two'", Map.of(ConfigurationKeys.MAX_CONCURRENT, "two"));
+        assertMessage("jtune.seed must be a whole number (a long), got '1.5'", Map.of(ConfigurationKeys.SEED, "1.5"));
         assertMessage("jtune.resume must be true, false or one of unfinished, errored, restart_errored, got 'yes'",
-                Map.of(PluginProperties.RESUME, "yes"));
+                Map.of(ConfigurationKeys.RESUME, "yes"));
     }
 
     @Test
@@ -58,7 +59,7 @@ class RunSettingsTest {
 
     private static void assertMessage(String expected, Map<String, String> values) {
         Map<String, String> all = new HashMap<>(values);
-        all.put(PluginProperties.STORAGE, "/tmp/jtune");
+        all.put(ConfigurationKeys.STORAGE, "/tmp/jtune");
         assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> RunSettings.from(all)).getMessage());
     }
 }

@@ -386,12 +386,16 @@ public final class Tuner {
     }
 
     /**
-     * The seed every random choice of searchers and schedulers derives from (default: random). A
-     * seed turns {@link #deterministic(boolean) deterministic mode} on at the run's own concurrency
-     * unless it was chosen ({@link #deterministic(boolean)}, {@link #deterministic(int)} or the system
-     * property {@value #DETERMINISTIC_PROPERTY}, {@code false} included), so two runs with the same
-     * seed and the same concurrency give the same trials in the same order, the same configs and
-     * the same scheduler decisions (for a trainable whose results depend only on its config).
+     * The seed every random choice of searchers and schedulers derives from (default: random). With
+     * a scheduler that never pauses trials (FIFO, the default, and ASHA) and no {@link #resultBuffer},
+     * a seed also turns {@link #deterministic(boolean) deterministic mode} on at the run's own
+     * concurrency, unless the mode was chosen ({@link #deterministic(boolean)}, {@link #deterministic(int)}
+     * or the system property {@value #DETERMINISTIC_PROPERTY}, {@code false} included): two runs with
+     * the same seed and the same concurrency then give the same trials in the same order, with the
+     * same configs and scheduler decisions (for a trainable whose results depend only on its config).
+     * A pausing scheduler (HyperBand, BOHB, PBT, PB2, median stopping) keeps more trials going than run
+     * at once, so there the seed fixes the random choices only and {@link #deterministic(int)} with a
+     * width of at least the trials it juggles gives the same order.
      */
     public Tuner seed(long seed) {
         requireNotRestored("seed");
@@ -424,7 +428,7 @@ public final class Tuner {
      * Deterministic mode on with the width the run would have as its concurrency (as many trials as
      * {@link #machineResources} hold, or a cluster's workers, at most {@link #maxConcurrentTrials}), or off
      * (default: the system property {@value #DETERMINISTIC_PROPERTY}, else on when the run has a
-     * {@link #seed}). Same results then need the same concurrency; {@link #deterministic(int)} with a
+     * {@link #seed} and a scheduler that never pauses trials). Same results then need the same concurrency; {@link #deterministic(int)} with a
      * width gives them at any concurrency. The cost is the waiting: a fast trial waits for a slow
      * one's result at the same logical tick (about 1.2× the wall time of TPE + ASHA trials of
      * 1–9 ms steps at 4 at once).
@@ -543,18 +547,27 @@ public final class Tuner {
         TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
         connectBohb(search, schedule);
         MachineResources totals = machine != null ? machine : MachineResources.detect();
+        int buffer = resultBuffer != null ? resultBuffer : ResultBuffer.fromSystemProperty();
+        Integer width = deterministicWidth(schedule, buffer);
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
                 stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
                 failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(search), snapshotPeriod,
                 stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(),
-                deterministicWidth() == null ? 0 : DeterministicWidth.resolve(deterministicWidth(), maxConcurrentTrials, totals, resources), objectives,
-                resultBuffer != null ? resultBuffer : ResultBuffer.fromSystemProperty());
+                width == null ? 0 : DeterministicWidth.resolve(width, maxConcurrentTrials, totals, resources), objectives, buffer);
     }
 
-    /** The configured width, {@link DeterministicWidth#AUTO} for a seeded run that chose no mode, or null (off). */
-    private Integer deterministicWidth() {
-        return deterministicWidth == null && !deterministicChosen && seed != null ? Integer.valueOf(DeterministicWidth.AUTO) : deterministicWidth;
+    /**
+     * The configured width, or for a seeded run that chose no mode {@link DeterministicWidth#AUTO}
+     * when its scheduler never pauses a trial (FIFO, ASHA: those supporting buffered results) and no
+     * result buffer was asked for; else null (off). A pausing scheduler (HyperBand, PBT) juggles more
+     * trials than run at once, which a width of the run's concurrency would change.
+     */
+    private Integer deterministicWidth(TrialScheduler schedule, int buffer) {
+        if (deterministicChosen || seed == null) {
+            return deterministicWidth;
+        }
+        return schedule.supportsBufferedResults() && buffer == 1 ? Integer.valueOf(DeterministicWidth.AUTO) : null;
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -604,7 +617,7 @@ public final class Tuner {
                     + "): continue it with Tuner.restore(" + dir + ", <trainable>), or choose another Tuner.name(...) to start a new one");
         }
         TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
-        if (restored == null && machine == null && Integer.valueOf(DeterministicWidth.AUTO).equals(deterministicWidth())) {
+        if (restored == null && machine == null && spec.deterministic() && (deterministicWidth == null || deterministicWidth == DeterministicWidth.AUTO)) {
             // the run's own concurrency is the executor's: a cluster's workers, not the driver's machine
             spec = spec.withDeterministicWidth(DeterministicWidth.resolve(DeterministicWidth.AUTO, maxConcurrentTrials, executor.totals(), resources));
         }

@@ -10,6 +10,7 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
+import io.jtune.engine.schedule.HyperBandScheduler;
 import io.jtune.engine.search.tpe.TpeSearch;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ class SeededRunsRepeatTest {
     }
 
     @Test
-    void aSeedTurnsDeterministicModeOnUnlessItWasChosen() {
+    void aSeedTurnsDeterministicModeOnForFifoAndAshaUnlessItWasChosen() {
         TrainFunction noop = (config, session) -> session.report(Map.of(Result.DONE, true));
         assertTrue(Tuner.of("t", noop).seed(1).machineResources(FOUR_CPUS).spec().deterministic());
         assertEquals(4, Tuner.of("t", noop).seed(1).machineResources(FOUR_CPUS).spec().deterministicWidth(), "at the run's own concurrency");
@@ -86,5 +87,8 @@ class SeededRunsRepeatTest {
         assertFalse(Tuner.of("t", noop).seed(1).deterministic(false).spec().deterministic(), "turned off explicitly");
         assertFalse(Tuner.of("t", noop).spec().deterministic(), "no seed, no deterministic mode");
         assertEquals(3, Tuner.of("t", noop).deterministic(3).seed(1).spec().deterministicWidth(), "a chosen width stays");
+        assertFalse(Tuner.of("t", noop).seed(1).scheduler(HyperBandScheduler.builder().maxT(9).build()).spec().deterministic(),
+                "a pausing scheduler keeps more trials going than run at once: the seed fixes its random choices only");
+        assertFalse(Tuner.of("t", noop).seed(1).resultBuffer(4).spec().deterministic(), "a result buffer asked for runs free");
     }
 }

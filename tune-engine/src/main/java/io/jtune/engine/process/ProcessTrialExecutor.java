@@ -101,7 +101,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     @Override
     public String description() {
         int n = workers.size();
-        return n + (n == 1 ? " worker process" : " worker processes");
+        return n == 0 ? "worker processes" : n + (n == 1 ? " worker process" : " worker processes");
     }
 
     @Override

@@ -16,7 +16,7 @@ def worker = new ProcessBuilder(mvn, '-B', '-s', settings.path, "-Dmaven.repo.lo
 new File(basedir, 'worker.pid').text = worker.pid().toString()
 
 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240)
-while (!log.text.contains('joining the driver at 127.0.0.1:' + port)) {
+while (!log.text.contains('waiting for the driver at 127.0.0.1:' + port)) {
     if (!worker.alive) {
         throw new IllegalStateException("the worker ended before joining:\n" + log.text)
     }

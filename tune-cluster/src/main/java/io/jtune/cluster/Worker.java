@@ -43,6 +43,8 @@ public final class Worker {
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     static final int EXIT_BAD_INPUT = 2;
     static final int EXIT_NO_JOIN = 3;
+    /** How often a waiting worker says it still waits. */
+    static final int WAIT_NOTE_SECONDS = 10;
 
     private Worker() {
     }
@@ -163,9 +165,9 @@ public final class Worker {
     /** Serves drivers one after another; returns the exit code. */
     static int run(Options options) {
         digestClassPathMeanwhile();
-        boolean first = true;
         for (int served = 0; served < options.drivers(); served++) {
-            WorkerActor.WorkerStatus status = new WorkerActor.WorkerStatus();
+            Console console = new Console();
+            WorkerActor.WorkerStatus status = new WorkerActor.WorkerStatus(console::say);
             ActorSystem<Object> system;
             try {
                 system = ActorSystem.create(WorkerActor.create(options.resources(), options.workDir(), status), NodeConfig.SYSTEM_NAME,
@@ -174,9 +176,16 @@ public final class Worker {
                 System.err.println("jtune worker: " + e.getMessage());
                 return EXIT_BAD_INPUT;
             }
-            // on stdout, whatever the logging set-up: the line a script starting workers waits for
-            System.out.println("jtune worker " + system.address().hostPort() + ": joining the driver at " + options.join() + ", offering " + options.resources());
-            if ((first || options.drivers() != Integer.MAX_VALUE) && !awaitAdmission(system, status, options.joinTimeout())) {
+            console.node = system.address().getHost().orElse("") + ":" + system.address().getPort().map(String::valueOf).orElse("");
+            // the line a script starting workers waits for
+            console.say("waiting for the driver at " + options.join() + ", offering " + options.resources());
+            boolean bounded = served == 0 || options.drivers() != Integer.MAX_VALUE;
+            boolean admitted = awaitAdmission(system, status, bounded ? options.joinTimeout() : null, console, options.join());
+            if (!admitted && !bounded && status.outcome == WorkerActor.Outcome.DRIVER_LEFT) {
+                console.say("the driver at " + options.join() + " left before this worker joined; waiting for the next one");
+                continue;
+            }
+            if (!admitted) {
                 system.terminate();
                 awaitTermination(system, Duration.ofSeconds(30));
                 if (status.outcome == WorkerActor.Outcome.REFUSED) {
@@ -188,16 +197,24 @@ public final class Worker {
                         + " certificates from the same CA (mvn tune:certs)" + (options.tls() == null ? " or both run with --insecure / jtune.cluster.insecure" : ""));
                 return EXIT_NO_JOIN;
             }
-            first = false;
             awaitTermination(system, null);
             if (status.outcome == WorkerActor.Outcome.REFUSED) {
                 System.err.println("jtune worker: refused by the driver: " + status.reason);
                 return EXIT_BAD_INPUT;
             }
-            LOG.info("the driver at {} is gone{}", options.join(), served + 1 < options.drivers() ? "; waiting for the next one" : "");
+            console.say("the driver at " + options.join() + " left: its experiment ended" + (served + 1 < options.drivers() ? "; waiting for the next one" : ""));
         }
         System.out.println("jtune worker: served " + options.drivers() + " driver(s), as --drivers asked; exiting");
         return 0;
+    }
+
+    /** The worker's console: one line a state change on stdout, whatever the logging set-up. */
+    private static final class Console {
+        volatile String node = "";
+
+        void say(String line) {
+            System.out.println("jtune worker " + node + ": " + line);
+        }
     }
 
     /** The class-path digest the driver asks for at join takes a second or two: start it while the worker joins. */
@@ -209,13 +226,22 @@ public final class Worker {
         digest.start();
     }
 
-    private static boolean awaitAdmission(ActorSystem<Object> system, WorkerActor.WorkerStatus status, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!status.admitted && status.outcome == null && System.nanoTime() < deadline) {
+    /**
+     * Waits until the driver admitted the worker, it was refused, or {@code timeout} (null: no
+     * bound) passed, saying every {@value #WAIT_NOTE_SECONDS} s that it still waits.
+     */
+    private static boolean awaitAdmission(ActorSystem<Object> system, WorkerActor.WorkerStatus status, Duration timeout, Console console, HostPort join) {
+        long start = System.nanoTime();
+        long nextNote = start + TimeUnit.SECONDS.toNanos(WAIT_NOTE_SECONDS);
+        while (!status.admitted && status.outcome == null && (timeout == null || System.nanoTime() - start < timeout.toNanos())) {
             try {
                 system.getWhenTerminated().toCompletableFuture().get(100, TimeUnit.MILLISECONDS);
+                break; // the actor system ended (refused, or the driver left)
             } catch (TimeoutException e) {
-                // still joining
+                if (System.nanoTime() >= nextNote) {
+                    console.say("waiting for the driver at " + join + ", " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + " s");
+                    nextNote += TimeUnit.SECONDS.toNanos(WAIT_NOTE_SECONDS);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return false;

@@ -9,11 +9,13 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.cluster.driver.ClusterExecutorFactory;
 import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.CodeDigest;
+import io.jtune.cluster.node.ExplainedTlsEngineProvider;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.stop.MaximumIterationStopper;
+import io.jtune.engine.testing.CapturedLog;
 import java.io.File;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -74,11 +76,23 @@ class SecurityTest {
         int port = WorkerProcesses.freePort();
         try (WorkerProcesses workers = new WorkerProcesses()) {
             WorkerProcesses.WorkerProcess worker = workers.start("rogue-worker", null,
-                    "--join", "127.0.0.1:" + port, "--tls", rogue.resolve("worker").toString(), "--join-timeout", "10");
-            TuneException error = assertThrows(TuneException.class, () -> experiment("rogue", port, Duration.ofSeconds(10)).fit());
-            assertTrue(error.getMessage().contains("no worker joined the cluster at 127.0.0.1:" + port), error.getMessage());
+                    "--join", "127.0.0.1:" + port, "--tls", rogue.resolve("worker").toString(), "--join-timeout", "30");
+            List<String> driverErrors;
+            try (CapturedLog tls = new CapturedLog(ExplainedTlsEngineProvider.class)) {
+                TuneException error = assertThrows(TuneException.class, () -> experiment("rogue", port, Duration.ofSeconds(20)).fit());
+                assertTrue(error.getMessage().contains("no worker joined the cluster at 127.0.0.1:" + port), error.getMessage());
+                driverErrors = tls.messages();
+            }
             assertEquals(Worker.EXIT_NO_JOIN, worker.awaitExit(Duration.ofSeconds(60)));
-            assertTrue(worker.output().contains("could not join the driver at 127.0.0.1:" + port), worker.output());
+            String output = worker.output();
+            assertTrue(output.contains("could not join the driver at 127.0.0.1:" + port), output);
+            assertTrue(output.contains("jtune worker: TLS of 127.0.0.1:") && output.contains("refused the node at 127.0.0.1:" + port)
+                    && output.contains("the certificate CN=driver issued by CN=jtune cluster CA is not signed by the CA in " + rogue.resolve("worker"))
+                    && output.contains("make every node's folder with one CA"), "the worker says plainly why it cannot join: " + output);
+            // TLS 1.3: the worker, not trusting the driver's certificate, breaks the handshake off before it shows its own
+            assertTrue(driverErrors.stream().anyMatch(m -> m.contains("a node connecting from 127.0.0.1:") && m.contains("broke off the TLS handshake")
+                    && m.contains("it does not trust this node's certificate, which is signed by the CA in " + tls.resolve("driver"))
+                    && m.contains("make every node's folder with one CA")), "the driver says plainly why the worker cannot join: " + driverErrors);
         }
     }
 

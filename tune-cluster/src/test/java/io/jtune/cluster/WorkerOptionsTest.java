@@ -66,9 +66,10 @@ class WorkerOptionsTest {
     }
 
     @Test
-    void aTlsFolderUnderAnUnexpandedTildeIsExplained() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TlsFiles.in(Path.of("~", ".jtune", "tls")));
-        assertTrue(e.getMessage().contains("has a folder named '~'") && e.getMessage().contains("$HOME"), e.getMessage());
+    void aLeadingTildeInTheTlsFolderIsTheHomeFolder() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TlsFiles.in(Path.of("~", ".jtune", "no-such-tls")));
+        assertTrue(e.getMessage().contains("the TLS folder " + Path.of(System.getProperty("user.home"), ".jtune", "no-such-tls") + " has no readable"),
+                e.getMessage());
     }
 
     @Test

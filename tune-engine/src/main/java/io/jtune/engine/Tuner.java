@@ -15,6 +15,7 @@ import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.annotated.AnnotatedExperiment;
 import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.ExecutorFactory;
+import io.jtune.engine.output.ProgressReporter;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.launch.DefaultComponents;
 import io.jtune.engine.launch.MachineLookups;
@@ -114,8 +115,10 @@ public final class Tuner {
     private final List<Callback> callbacks = new ArrayList<>();
     private boolean progress = true;
     private boolean outputFiles = true;
-    /** Null: deterministic mode off; {@link DeterministicWidth#AUTO} or a width: on. */
+    /** Null: deterministic mode off (or, unless chosen, on when seeded); {@link DeterministicWidth#AUTO} or a width: on. */
     private Integer deterministicWidth = deterministicFromSystemProperty();
+    /** Whether deterministic mode was chosen (a call, the system property, a restored experiment) rather than implied by a seed. */
+    private boolean deterministicChosen = !System.getProperty(DETERMINISTIC_PROPERTY, "").isBlank();
     private Duration snapshotPeriod = DEFAULT_SNAPSHOT_PERIOD;
     private Duration stallTimeout;
     private Integer resultBuffer;
@@ -125,6 +128,8 @@ public final class Tuner {
     private ResumeMode resumeMode = ResumeMode.UNFINISHED;
     private MissingCheckpoints missingCheckpoints = MissingCheckpoints.RESTART;
     private ExecutorFactory executor;
+    /** The progress table of the latest {@link #spec()}, told what runs the trials once the executor is made; null without one. */
+    private ProgressReporter progressReporter;
 
     private Tuner(TrainableSpec trainable) {
         this.trainable = trainable;
@@ -233,6 +238,7 @@ public final class Tuner {
         checkpoint(settings.checkpoint());
         reuseTrainables(settings.reuseTrainables());
         deterministicWidth = settings.deterministicWidth() != null && settings.deterministicWidth() > 0 ? settings.deterministicWidth() : null;
+        deterministicChosen = true;
         restored = state;
         return this;
     }
@@ -415,7 +421,18 @@ public final class Tuner {
         return this;
     }
 
-    /** The seed every random choice of searchers and schedulers derives from (default: random). */
+    /**
+     * The seed every random choice of searchers and schedulers derives from (default: random). With
+     * a scheduler that never pauses trials (FIFO, the default, and ASHA) and no {@link #resultBuffer},
+     * a seed also turns {@link #deterministic(boolean) deterministic mode} on at the run's own
+     * concurrency, unless the mode was chosen ({@link #deterministic(boolean)}, {@link #deterministic(int)}
+     * or the system property {@value #DETERMINISTIC_PROPERTY}, {@code false} included): two runs with
+     * the same seed and the same concurrency then give the same trials in the same order, with the
+     * same configs and scheduler decisions (for a trainable whose results depend only on its config).
+     * A pausing scheduler (HyperBand, BOHB, PBT, PB2, median stopping) keeps more trials going than run
+     * at once, so there the seed fixes the random choices only and {@link #deterministic(int)} with a
+     * width of at least the trials it juggles gives the same order.
+     */
     public Tuner seed(long seed) {
         requireNotRestored("seed");
         this.seed = seed;
@@ -445,12 +462,16 @@ public final class Tuner {
 
     /**
      * Deterministic mode on with the width the run would have as its concurrency (as many trials as
-     * {@link #machineResources} hold, at most {@link #maxConcurrentTrials}), or off
-     * (default: the system property {@value #DETERMINISTIC_PROPERTY}). Same results then need the
-     * same concurrency; {@link #deterministic(int)} with a width gives them at any concurrency.
+     * {@link #machineResources} hold, or a cluster's workers, at most {@link #maxConcurrentTrials}), or off
+     * (default: the system property {@value #DETERMINISTIC_PROPERTY}, else on when the run has a
+     * {@link #seed} and a scheduler that never pauses trials). Same results then need the same concurrency; {@link #deterministic(int)} with a
+     * width gives them at any concurrency. The cost is the waiting: a fast trial waits for a slow
+     * one's result at the same logical tick (about 1.2× the wall time of TPE + ASHA trials of
+     * 1–9 ms steps at 4 at once).
      */
     public Tuner deterministic(boolean on) {
         this.deterministicWidth = on ? DeterministicWidth.AUTO : null;
+        this.deterministicChosen = true;
         return this;
     }
 
@@ -478,6 +499,7 @@ public final class Tuner {
             throw new IllegalArgumentException("deterministic width must be >= 1 (the trials run at once in logical time), got " + width);
         }
         this.deterministicWidth = width;
+        this.deterministicChosen = true;
         return this;
     }
 
@@ -561,13 +583,27 @@ public final class Tuner {
         TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
         connectBohb(search, schedule);
         MachineResources totals = machine != null ? machine : MachineResources.detect();
+        int buffer = resultBuffer != null ? resultBuffer : ResultBuffer.fromSystemProperty();
+        Integer width = deterministicWidth(schedule, buffer);
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,
                 stoppers, resources, totals, maxConcurrentTrials,
                 maxPendingTrials != null ? maxPendingTrials : PendingTrialLimit.fromSystemProperty(), maxFailures,
-                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(totals), snapshotPeriod,
+                failFast, checkpoint, reuseTrainables, experimentSeed, allCallbacks(search), snapshotPeriod,
                 stallTimeout != null ? stallTimeout : StallLimit.fromSystemProperty(),
-                deterministicWidth == null ? 0 : DeterministicWidth.resolve(deterministicWidth, maxConcurrentTrials, totals, resources), objectives,
-                resultBuffer != null ? resultBuffer : ResultBuffer.fromSystemProperty());
+                width == null ? 0 : DeterministicWidth.resolve(width, maxConcurrentTrials, totals, resources), objectives, buffer);
+    }
+
+    /**
+     * The configured width, or for a seeded run that chose no mode {@link DeterministicWidth#AUTO}
+     * when its scheduler never pauses a trial (FIFO, ASHA: those supporting buffered results) and no
+     * result buffer was asked for; else null (off). A pausing scheduler (HyperBand, PBT) juggles more
+     * trials than run at once, which a width of the run's concurrency would change.
+     */
+    private Integer deterministicWidth(TrialScheduler schedule, int buffer) {
+        if (deterministicChosen || seed == null) {
+            return deterministicWidth;
+        }
+        return schedule.supportsBufferedResults() && buffer == 1 ? Integer.valueOf(DeterministicWidth.AUTO) : null;
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */
@@ -578,14 +614,16 @@ public final class Tuner {
     }
 
     /** Loggers, the Tuner's callbacks, the progress table, then the callbacks on the class path (what they print follows the final table). */
-    private List<Callback> allCallbacks(MachineResources totals) {
+    private List<Callback> allCallbacks(SearchAlgorithm search) {
         List<Callback> all = new ArrayList<>();
+        progressReporter = null;
         if (outputFiles) {
             all.addAll(DefaultComponents.loggers());
         }
         all.addAll(callbacks);
         if (progress) {
-            all.add(DefaultComponents.progressReporter().machineCpus(totals.cpu()));
+            progressReporter = DefaultComponents.progressReporter(search, numSamples);
+            all.add(progressReporter);
         }
         if (outputFiles) {
             all.addAll(DefaultComponents.discovered());
@@ -616,6 +654,13 @@ public final class Tuner {
                     + "): continue it with Tuner.restore(" + dir + ", <trainable>), or choose another Tuner.name(...) to start a new one");
         }
         TrialExecutor executor = (this.executor != null ? this.executor : ExecutorFactory.fromSystemProperties()).create(spec);
+        if (restored == null && machine == null && spec.deterministic() && (deterministicWidth == null || deterministicWidth == DeterministicWidth.AUTO)) {
+            // the run's own concurrency is the executor's: a cluster's workers, not the driver's machine
+            spec = spec.withDeterministicWidth(DeterministicWidth.resolve(DeterministicWidth.AUTO, maxConcurrentTrials, executor.totals(), resources));
+        }
+        if (progressReporter != null) {
+            progressReporter.executor(() -> executor.totals().cpu(), executor::description);
+        }
         TrialRunner runner = restored == null
                 ? new TrialRunner(spec, executor, spec.deterministic() ? new SplittableRandom(spec.seed()) : new SplittableRandom())
                 : new TrialRunner(spec, executor, restored, resumeMode, missingCheckpoints);

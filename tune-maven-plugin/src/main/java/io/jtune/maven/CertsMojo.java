@@ -1,7 +1,6 @@
 package io.jtune.maven;
 
 import io.jtune.api.ConfigurationKeys;
-import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
@@ -24,7 +23,7 @@ import org.apache.maven.project.MavenProject;
  * and per node a folder {@code <out>/<node>} with {@code node.p12}, {@code truststore.p12} and
  * {@code password}, to copy to that machine (as {@code ~/.jtune/tls}, or named by
  * {@code jtune.cluster.tls} / {@code --tls}). Run again with the same {@code out}, it signs new
- * nodes with the existing CA.
+ * nodes with the existing CA. A leading {@code ~} in {@code jtune.certs.out} is the user's home folder.
  * <pre>mvn tune:certs -Djtune.certs.nodes=driver,worker1,worker2 [-Djtune.certs.out=~/.jtune/certs]</pre>
  */
 @Mojo(name = "certs", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
@@ -34,9 +33,9 @@ public class CertsMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
-    /** The folder to write the CA and the node folders into. */
-    @Parameter(property = ConfigurationKeys.CERTS_OUT, defaultValue = "${user.home}/.jtune/certs")
-    private File out;
+    /** The folder to write the CA and the node folders into ({@code ~} = the home folder; relative = to the project's folder). */
+    @Parameter(property = ConfigurationKeys.CERTS_OUT, defaultValue = "~/.jtune/certs")
+    private String certsOut;
 
     /** The node names, comma-separated: one folder (key and CA-signed certificate) each. */
     @Parameter(property = ConfigurationKeys.CERTS_NODES, defaultValue = "driver,worker")
@@ -49,22 +48,17 @@ public class CertsMojo extends AbstractMojo {
                 .findFirst()
                 .orElseThrow(() -> new MojoFailureException("jtune: tune:certs makes certificates for the cluster executor, which " + project.getArtifactId()
                         + " does not depend on: add the dependency io.jtune:tune-cluster"));
-        for (Path name : out.toPath()) {
-            if (name.toString().equals("~")) {
-                throw new MojoFailureException("jtune: jtune.certs.out (" + out + ") has a folder named '~': the shell does not expand ~ inside -D...;"
-                        + " write $HOME instead (-Djtune.certs.out=$HOME/.jtune/certs)");
-            }
-        }
+        Path out = CertsFolder.resolve(certsOut, project.getBasedir().toPath(), Path.of(System.getProperty("user.home")));
         List<String> names = Arrays.stream(nodes.split(",")).map(String::strip).filter(n -> !n.isEmpty()).toList();
         if (names.isEmpty()) {
             throw new MojoFailureException("jtune: jtune.certs.nodes names no node; give them comma-separated, e.g. -Djtune.certs.nodes=driver,worker1,worker2");
         }
         try (URLClassLoader loader = new URLClassLoader(new URL[] {cluster.getFile().toURI().toURL()}, ClassLoader.getPlatformClassLoader())) {
-            Object made = Class.forName(CERTS_CLASS, true, loader).getMethod("make", Path.class, List.class).invoke(null, out.toPath(), names);
+            Object made = Class.forName(CERTS_CLASS, true, loader).getMethod("make", Path.class, List.class).invoke(null, out, names);
             for (Object folder : (List<?>) made) {
                 getLog().info("jtune: TLS folder " + folder + " (copy it to that node, e.g. as ~/.jtune/tls)");
             }
-            getLog().info("jtune: the CA is in " + out.toPath().resolve("ca") + "; keep it private, it signs new nodes");
+            getLog().info("jtune: the CA is in " + out.resolve("ca") + "; keep it private, it signs new nodes");
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof IllegalArgumentException || cause instanceof IOException) {

@@ -61,7 +61,11 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = SAMPLES)
     private Integer samples;
 
-    /** The seed every random choice derives from (a seeded run is reproducible); overrides {@code @Seed}. */
+    /**
+     * The seed every random choice derives from; overrides {@code @Seed}. With FIFO or ASHA
+     * scheduling a seed turns deterministic mode on (unless {@code -Djtune.deterministic} says
+     * otherwise), so a seeded run at the same concurrency gives the same trials in the same order.
+     */
     @Parameter(property = SEED)
     private Long seed;
 

@@ -24,6 +24,7 @@ import java.util.TreeSet;
  * iterations than the longest TERMINATED one counts as stopped early (by a scheduler or stopper);
  * the iterations where two or more trials stopped early are marked as the scheduler's cut points.
  * Without a declared metric, the first numeric metric reported that is not an auto field is drawn.
+ * Each parameter names the axis it is drawn on ({@link ParamAxis}).
  */
 final class ReportModel {
     static final int POINT_BUDGET = 200_000;
@@ -51,7 +52,8 @@ final class ReportModel {
         Map<String, Boolean> numeric = new TreeMap<>();
         trials.forEach(t -> t.config().forEach((k, v) -> numeric.merge(k, v instanceof Number, Boolean::logicalAnd)));
         ArrayNode params = root.putArray("params");
-        numeric.forEach((k, isNumber) -> params.addObject().put("name", k).put("numeric", isNumber));
+        numeric.forEach((k, isNumber) -> params.addObject().put("name", k).put("numeric", isNumber)
+                .put("axis", isNumber ? ParamAxis.of(trials.stream().map(t -> (Number) t.config().get(k)).toList()) : ParamAxis.CATEGORY));
         ArrayNode trialArray = root.putArray("trials");
         Map<Long, Integer> earlyStopsAt = new TreeMap<>();
         Map<String, List<Object>> paramValues = new LinkedHashMap<>();

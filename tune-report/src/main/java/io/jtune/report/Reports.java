@@ -9,6 +9,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 
 /**
  * Writes an experiment's {@code report.html}: one self-contained HTML file (learning curves, best
@@ -24,6 +26,7 @@ import java.nio.file.StandardCopyOption;
 public final class Reports {
     /** The report's file name inside an experiment folder. */
     public static final String FILE = "report.html";
+    private static final SecureRandom TEMP_NAMES = new SecureRandom();
 
     private Reports() {
     }
@@ -57,9 +60,10 @@ public final class Reports {
         Path target = file.toAbsolutePath();
         try {
             Files.createDirectories(target.getParent());
-            Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+            // not Files.createTempFile, whose file is private (rw-------): the report gets the mode every other file gets (the umask's)
+            Path temp = target.resolveSibling("." + target.getFileName() + "." + Long.toUnsignedString(TEMP_NAMES.nextLong(), 36) + ".tmp");
             try {
-                Files.writeString(temp, html, StandardCharsets.UTF_8);
+                Files.writeString(temp, html, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                 try {
                     Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 } catch (AtomicMoveNotSupportedException e) {

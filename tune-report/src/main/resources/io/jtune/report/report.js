@@ -2,6 +2,8 @@
   'use strict';
   var STATES = ['done', 'stopped', 'error', 'running', 'paused', 'pending'];
   var COLORS = { done: '#5470c6', stopped: '#9a9a9a', error: '#ee6666', running: '#3ba272', paused: '#fac858', pending: '#fc8452' };
+  // ?renderer=svg draws with SVG (every label an element: for printing and for layout checks)
+  var RENDERER = /[?&]renderer=svg(&|$)/.test(location.search) ? 'svg' : 'canvas';
   var status = document.getElementById('jtune-status');
   var problems = [];
   window.addEventListener('error', function (e) { problem(e.message || String(e)); });
@@ -14,13 +16,26 @@
 
   function chart(id) {
     var el = document.getElementById(id);
-    return echarts.getInstanceByDom(el) || echarts.init(el, null, { renderer: 'canvas' });
+    return echarts.getInstanceByDom(el) || echarts.init(el, null, { renderer: RENDERER });
   }
 
   function text(v) {
     if (v === null || v === undefined) { return ''; }
     if (typeof v === 'number') { return Number.isInteger(v) ? String(v) : v.toPrecision(5); }
     return String(v);
+  }
+
+  /** A number as an axis label: 4 significant digits, no trailing zeros. */
+  function tick(v) { return typeof v === 'number' ? String(Number(v.toPrecision(4))) : text(v); }
+
+  /** [min, max, interval] of a linear axis around lo..hi, on multiples of a 1-2-5 step, so no label is an odd value. */
+  function niceRange(lo, hi) {
+    if (!isFinite(lo) || !isFinite(hi)) { return [0, 1, 0.2]; }
+    if (hi === lo) { var half = Math.abs(lo) * 0.05 || 1; lo -= half; hi += half; }
+    var raw = (hi - lo) / 5, magnitude = Math.pow(10, Math.floor(Math.log10(raw))), step = magnitude;
+    [1, 2, 2.5, 5, 10].some(function (m) { step = m * magnitude; return step >= raw; });
+    var min = Math.floor(lo / step) * step, max = Math.ceil(hi / step) * step;
+    return [Number(min.toPrecision(12)), Number(max.toPrecision(12)), step];
   }
 
   function header(data) {
@@ -46,9 +61,6 @@
         xMax = Math.max(xMax, p[0]); yMin = Math.min(yMin, p[1]); yMax = Math.max(yMax, p[1]);
       });
     });
-    if (!isFinite(yMin)) { yMin = 0; yMax = 1; }
-    var pad = (yMax - yMin) * 0.05 || Math.abs(yMax) * 0.05 || 1;
-    var round = function (v) { return Number(v.toPrecision(3)); };
     var series = STATES.filter(function (s) { return byState[s]; }).map(function (s) {
       return { type: 'lines', name: s, coordinateSystem: 'cartesian2d', polyline: true, data: byState[s],
         lineStyle: { color: COLORS[s], width: s === 'error' ? 2 : 1, type: s === 'stopped' ? 'dashed' : 'solid', opacity: data.trials.length > 200 ? 0.35 : 0.8 } };
@@ -60,6 +72,7 @@
       series.push({ type: 'line', name: 'early stops', data: [], markLine: { symbol: 'none', silent: true, label: { formatter: 'cut @{c}' },
         lineStyle: { color: '#999', type: 'dotted' }, data: data.earlyStops.map(function (x) { return { xAxis: x }; }) } });
     }
+    var y = niceRange(yMin, yMax); // lines series take no part in the axis' extent: it is set here
     chart('curves').setOption({
       animation: false,
       legend: { top: 0 },
@@ -70,7 +83,7 @@
       } },
       grid: { left: 60, right: 20, top: 40, bottom: 40 },
       xAxis: { type: 'value', name: 'training_iteration', nameLocation: 'middle', nameGap: 25, min: 0, max: xMax },
-      yAxis: { type: 'value', name: data.metric, min: round(yMin - pad), max: round(yMax + pad) },
+      yAxis: { type: 'value', name: data.metric, min: y[0], max: y[1], interval: y[2], axisLabel: { formatter: tick } },
       series: series
     }, true);
     status.dataset.curves = String(drawn);
@@ -99,26 +112,39 @@
     }, true);
   }
 
-  function parallel(data) {
-    var axes = data.params.map(function (p, i) {
-      if (p.numeric) { return { dim: i, name: p.name, type: 'value', scale: true }; }
+  /** A parameter's axis: its values as categories (in numeric order for numbers), a log axis or a linear one (ParamAxis). */
+  function paramAxis(data, p, i) {
+    var kind = p.axis || (p.numeric ? 'value' : 'category');
+    var axis = { dim: i, name: p.name, type: kind, axisLabel: { hideOverlap: true, formatter: kind === 'category' ? null : tick } };
+    if (kind === 'value') { axis.scale = true; }
+    if (kind === 'category') {
       var values = {};
-      data.trials.forEach(function (t) { values[text(t.config[p.name])] = true; });
-      return { dim: i, name: p.name, type: 'category', data: Object.keys(values).sort() };
-    });
-    axes.push({ dim: data.params.length, name: data.metric, type: 'value', scale: true });
+      data.trials.forEach(function (t) { if (t.config[p.name] !== undefined) { values[text(t.config[p.name])] = t.config[p.name]; } });
+      axis.data = Object.keys(values).sort(function (a, b) {
+        var x = values[a], y = values[b];
+        return typeof x === 'number' && typeof y === 'number' ? x - y : a.localeCompare(b);
+      });
+    }
+    return axis;
+  }
+
+  function parallel(data) {
+    var axes = data.params.map(function (p, i) { return paramAxis(data, p, i); });
+    axes.push({ dim: data.params.length, name: data.metric, type: 'value', scale: true, axisLabel: { hideOverlap: true, formatter: tick } });
     var rows = [], lo = Infinity, hi = -Infinity;
     data.trials.forEach(function (t) {
       if (t.best === null) { return; }
-      rows.push(data.params.map(function (p) { var v = t.config[p.name]; return p.numeric ? v : text(v); }).concat([t.best]));
+      rows.push(data.params.map(function (p, i) { var v = t.config[p.name]; return axes[i].type === 'category' ? text(v) : v; }).concat([t.best]));
       lo = Math.min(lo, t.best); hi = Math.max(hi, t.best);
     });
+    var min = isFinite(lo) ? lo : 0, max = isFinite(hi) && hi > lo ? hi : min + 1;
     chart('parallel').setOption({
       animation: false,
       parallelAxis: axes,
-      parallel: { left: 60, right: 80, top: 40, bottom: 30 },
-      visualMap: { show: true, type: 'continuous', dimension: data.params.length, min: isFinite(lo) ? lo : 0, max: isFinite(hi) && hi > lo ? hi : lo + 1,
-        inRange: { color: data.mode === 'max' ? ['#d94e5d', '#eac736', '#50a3ba'] : ['#50a3ba', '#eac736', '#d94e5d'] }, right: 0, top: 'middle', itemHeight: 120 },
+      parallel: { left: 50, right: 130, top: 50, bottom: 30 },
+      visualMap: { show: true, type: 'continuous', dimension: data.params.length, min: min, max: max,
+        text: [data.metric + ' ' + tick(max), tick(min)], textGap: 6,
+        inRange: { color: data.mode === 'max' ? ['#d94e5d', '#eac736', '#50a3ba'] : ['#50a3ba', '#eac736', '#d94e5d'] }, right: 10, top: 'middle', itemHeight: 120 },
       series: [{ type: 'parallel', data: rows, lineStyle: { width: 1, opacity: rows.length > 1000 ? 0.15 : 0.6 }, progressive: 500 }]
     }, true);
   }
@@ -128,14 +154,19 @@
     chart('importance').setOption({
       animation: false,
       tooltip: { trigger: 'item' },
-      grid: { left: 120, right: 30, top: 20, bottom: 30 },
-      xAxis: { type: 'value', max: 1, name: 'share' },
+      grid: { left: 10, right: 30, top: 20, bottom: 40, containLabel: true },
+      xAxis: { type: 'value', max: 1, name: 'share of the variance', nameLocation: 'middle', nameGap: 25 },
       yAxis: { type: 'category', data: items.map(function (i) { return i.param; }) },
       series: [{ type: 'bar', data: items.map(function (i) { return Number(i.value.toFixed(4)); }) }]
     }, true);
   }
 
   var sort = { column: null, descending: false };
+
+  /** The checkpoint's folder inside its trial's folder (the whole path is the cell's tooltip). */
+  function checkpointInTrial(t) {
+    return t.checkpoint ? t.checkpoint.replace(/^.*[\\/]/, '') : null;
+  }
 
   function table(data) {
     var columns = [
@@ -146,7 +177,7 @@
     columns.push({ title: 'last ' + data.metric, value: function (t) { return t.last; } },
       { title: 'best ' + data.metric, value: function (t) { return t.best; } },
       { title: 'iterations', value: function (t) { return t.iters; } },
-      { title: 'checkpoint', value: function (t) { return t.checkpoint; } },
+      { title: 'checkpoint', value: function (t) { return checkpointInTrial(t); }, tooltip: function (t) { return t.checkpoint; }, css: 'checkpoint' },
       { title: 'error', value: function (t) { return t.error; }, css: 'error' });
     var rows = data.trials.slice();
     if (sort.column !== null && sort.column < columns.length) {
@@ -182,6 +213,7 @@
         var td = document.createElement('td');
         td.textContent = text(c.value(t));
         if (c.css) { td.className = c.css; }
+        if (c.tooltip && c.tooltip(t)) { td.title = c.tooltip(t); }
         tr.appendChild(td);
       });
       body.appendChild(tr);
@@ -190,15 +222,76 @@
     status.dataset.rows = String(rows.length);
   }
 
+  function pad2(n) { return (n < 10 ? '0' : '') + n; }
+
+  function date(seconds) {
+    var d = new Date(seconds * 1000);
+    return d.getFullYear() + '-' + pad2(d.getMonth() + 1) + '-' + pad2(d.getDate()) + ' ' + pad2(d.getHours()) + ':' + pad2(d.getMinutes()) + ':' + pad2(d.getSeconds());
+  }
+
+  function simpleName(type) { return String(type).replace(/^.*[.$]/, ''); }
+
+  function list(values) { return values.map(function (v) { return typeof v === 'object' && v !== null && v.type ? simpleName(v.type) : text(v); }).join(', '); }
+
+  function resources(r) {
+    var parts = [text(r.cpu) + ' CPU'];
+    if (r.gpu > 0) { parts.push(text(r.gpu) + ' GPU'); }
+    if (r.memory_bytes > 0) { parts.push(text(Math.round(r.memory_bytes / 1048576)) + ' MiB'); }
+    Object.keys(r.custom || {}).forEach(function (k) { parts.push(text(r.custom[k]) + ' ' + k); });
+    return parts.join(', ');
+  }
+
+  function checkpoints(c) {
+    var parts = [];
+    if (c.frequency > 0) { parts.push('every ' + c.frequency + ' iterations'); }
+    if (c.at_end) { parts.push('at the end'); }
+    if (parts.length === 0) { return 'only those the trainable reports'; }
+    parts.push(c.keep > 0 ? 'keeping ' + c.keep + (c.score_attribute ? ' best by ' + c.score_attribute + ' (' + String(c.score_mode).toLowerCase() + ')' : ' latest') : 'keeping all');
+    return parts.join(', ');
+  }
+
+  function yesNo(v) { return v ? 'yes' : 'no'; }
+
+  /** The settings a reader looks for, in reading order: key path, label, how its value reads. */
+  var SETTINGS = [
+    ['runner.experiment', 'experiment'], ['runner.trainable', 'trainable'], ['timestamp', 'saved at', date],
+    ['runner.metric', 'metric'], ['runner.mode', 'mode'], ['runner.metrics', 'objectives', list], ['runner.modes', 'objective modes', list],
+    ['settings.num_samples', 'samples'], ['settings.space_parameters', 'searched parameters', list],
+    ['searcher.type', 'searcher', simpleName], ['scheduler.type', 'scheduler', simpleName], ['stoppers', 'stoppers', list],
+    ['runner.seed', 'seed'], ['settings.deterministic_width', 'deterministic mode', function (v) { return v > 0 ? 'on, width ' + v : 'off'; }],
+    ['settings.max_concurrent_trials', 'trials at once', function (v) { return v > 0 ? v : 'as resources allow'; }],
+    ['settings.resources', 'resources per trial', resources],
+    ['settings.max_failures', 'retries of a failed trial', function (v) { return v < 0 ? 'without limit' : v === 0 ? 'none' : v; }],
+    ['settings.fail_fast', 'fail fast', function (v) { return String(v).toLowerCase(); }],
+    ['settings.checkpoint', 'checkpoints', checkpoints], ['settings.reuse_trainables', 'reuse trainables', yesNo],
+    ['runner.stopped', 'stopped before its end', yesNo]
+  ];
+  /** Internal bookkeeping a reader has no use for. */
+  var UNSHOWN = ['format', 'runner.trial_id_prefix', 'searcher', 'scheduler'];
+
+  function lookup(root, path) {
+    return path.split('.').reduce(function (v, k) { return v === null || v === undefined ? undefined : v[k]; }, root);
+  }
+
+  function isEmpty(v) {
+    return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && Object.keys(v).length === 0);
+  }
+
   function settings(data) {
-    var rows = [];
+    var rows = [], shown = {};
+    SETTINGS.forEach(function (s) {
+      shown[s[0]] = true;
+      var v = lookup(data.settings, s[0]);
+      if (!isEmpty(v)) { rows.push([s[1], text(s[2] ? s[2](v) : v)]); }
+    });
+    UNSHOWN.forEach(function (k) { shown[k] = true; });
+    // anything else (a newer format's setting), by its key in words
     function walk(prefix, value) {
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        Object.keys(value).forEach(function (k) {
-          if (k !== 'state') { walk(prefix ? prefix + '.' + k : k, value[k]); }
-        });
+      if (shown[prefix] || isEmpty(value)) { return; }
+      if (typeof value === 'object' && !Array.isArray(value)) {
+        Object.keys(value).forEach(function (k) { if (k !== 'state') { walk(prefix ? prefix + '.' + k : k, value[k]); } });
       } else {
-        rows.push([prefix, Array.isArray(value) ? JSON.stringify(value) : text(value)]);
+        rows.push([prefix.replace(/^(runner|settings)\./, '').replace(/[._]/g, ' '), Array.isArray(value) ? list(value) : text(value)]);
       }
     }
     walk('', data.settings);

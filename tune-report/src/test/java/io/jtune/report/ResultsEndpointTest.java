@@ -47,7 +47,8 @@ class ResultsEndpointTest {
                 .name("results").storagePath(storage).metric("loss", Mode.MIN)
                 // 3 results stay within the logger's buffer; 3,000 outrun the server's tail of the last 1,024, so the logger is flushed on request
                 .space(SearchSpace.builder().grid("count", 3, 3_000).build())
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).seed(3).progress(false).callbacks(server);
+                // free-running: each trial blocks after its last report, which in deterministic mode would hold the other at that step
+                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).seed(3).deterministic(false).progress(false).callbacks(server);
         CompletableFuture<ResultGrid> grid = CompletableFuture.supplyAsync(tuner::fit);
         try {
             HeadlessChromium.await("the TuneServer to listen", () -> server.baseUri() != null || grid.isDone());

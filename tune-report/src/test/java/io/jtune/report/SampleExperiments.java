@@ -2,14 +2,16 @@ package io.jtune.report;
 
 import io.jtune.api.Mode;
 import io.jtune.api.space.SearchSpace;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.spec.MachineResources;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** Real experiments the report tests render: a loss that falls with the iterations, ASHA cutting the slow trials, some trials failing. */
+/** Real experiments the report tests render: a loss that falls with the iterations, ASHA cutting the slow trials, some trials failing, a checkpoint at the end. */
 final class SampleExperiments {
     static final int ITERATIONS = 12;
 
@@ -32,7 +34,14 @@ final class SampleExperiments {
                             throw new IllegalStateException("diverged at iteration " + i);
                         }
                         double distance = Math.log10(lr) + 2;
-                        session.report(Map.of("loss", distance * distance + 16.0 / units + 1.0 / i, "accuracy", 1 / (1 + distance * distance)));
+                        Map<String, Double> metrics = Map.of("loss", distance * distance + 16.0 / units + 1.0 / i, "accuracy", 1 / (1 + distance * distance));
+                        if (i == ITERATIONS) {
+                            Path saved = Files.createTempDirectory("mlp-checkpoint");
+                            Files.writeString(saved.resolve("weights.txt"), "lr=" + lr);
+                            session.report(metrics, CheckpointDir.fromDirectory(saved));
+                        } else {
+                            session.report(metrics);
+                        }
                     }
                 })
                 .name(name).storagePath(storage).space(space).numSamples(samples).metric("loss", Mode.MIN)

@@ -194,6 +194,12 @@ public final class ClusterTrialExecutor implements TrialExecutor {
     }
 
     @Override
+    public String description() {
+        drainNotices();
+        return "a cluster of " + slots.size() + (slots.size() == 1 ? " worker" : " workers");
+    }
+
+    @Override
     public boolean hasResources(ResourceRequest request) {
         drainNotices();
         boolean free = slots.values().stream().anyMatch(s -> s.pool().hasFree(request));

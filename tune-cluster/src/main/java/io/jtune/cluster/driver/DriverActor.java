@@ -432,7 +432,12 @@ final class DriverActor extends AbstractBehavior<Object> {
             return;
         }
         pendingResources.remove(worker);
-        LOG.warn("worker {} left the cluster", node);
+        long running = runs.values().stream().filter(run -> run.worker.equals(worker)).count();
+        if (running == 0) {
+            LOG.info("worker {} left the cluster (no trial was running on it)", node);
+        } else {
+            LOG.warn("worker {} left the cluster while {} trial run(s) were on it", node, running);
+        }
         bridge.workerLost(worker.unsafeUpcast(), node);
         for (Run run : new ArrayList<>(runs.values())) {
             if (run.worker.equals(worker) && run.trial == null) {

@@ -13,7 +13,9 @@ import java.util.List;
  *   <li>messages serialized by Jackson (CBOR) without the Scala module, so untyped values (a
  *       metric's list or map) arrive as Java collections; Java serialization stays off;</li>
  *   <li>one port: the canonical {@code host:port} of the member;</li>
- *   <li>the failure detector tuned to notice a silent member in about 3 s, and the split brain
+ *   <li>a worker that logs Pekko's errors only until it joined a driver (then its warnings too), and
+ *       TLS refusals said in plain words ({@link ExplainedTlsEngineProvider});</li>
+ *   <li>the failure detector noticing a silent member in about 4 s, and the split brain
  *       resolver {@code keep-oldest} on role {@value #DRIVER_ROLE} (the driver side always survives;
  *       a lost worker is downed 2 s after it became unreachable).</li>
  * </ul>
@@ -43,8 +45,10 @@ public final class NodeConfig {
             }
         }
         Config base = ConfigFactory.parseString(String.join("\n",
+                // a worker waits quietly for its driver (Pekko warns on every failed join attempt): errors only until it joined
+                "jtune.tls-refusals = " + (WORKER_ROLE.equals(role) ? "console" : "log"),
                 "pekko {",
-                "  loglevel = WARNING",
+                "  loglevel = " + (WORKER_ROLE.equals(role) ? "ERROR" : "WARNING"),
                 "  loggers = [\"org.apache.pekko.event.slf4j.Slf4jLogger\"]",
                 "  logging-filter = \"org.apache.pekko.event.slf4j.Slf4jLoggingFilter\"",
                 "  log-dead-letters = 0",
@@ -63,6 +67,7 @@ public final class NodeConfig {
                 "  ]",
                 "  remote.artery {",
                 "    transport = " + (tls == null ? "tcp" : "tls-tcp"),
+                "    ssl.ssl-engine-provider = " + ExplainedTlsEngineProvider.class.getName(),
                 "    ssl.config-ssl-engine {",
                 "      protocol = \"TLSv1.3\"",
                 "      require-mutual-authentication = on",
@@ -76,7 +81,8 @@ public final class NodeConfig {
                 "      stable-after = 2s",
                 "      keep-oldest { role = " + DRIVER_ROLE + ", down-if-alone = off }",
                 "    }",
-                "    failure-detector { heartbeat-interval = 500ms, acceptable-heartbeat-pause = 2s }",
+                // Pekko's defaults: a heartbeat a second, and a warning only when one is 2 s late (a tighter interval warns on an idle, throttled machine)
+                "    failure-detector { heartbeat-interval = 1s, acceptable-heartbeat-pause = 3s }",
                 "    seed-node-timeout = 2s",
                 "    retry-unsuccessful-join-after = 2s",
                 "    jmx.enabled = off",

@@ -21,11 +21,15 @@ public record TlsFiles(Path keyStore, Path trustStore, String password) {
     }
 
     /**
-     * Reads the folder.
+     * Reads the folder; a leading {@code ~} is the user's home folder (the shell leaves it as it is
+     * inside {@code -D...} and after {@code --tls=}).
      *
      * @throws IllegalArgumentException naming the missing file and how to make it
      */
-    public static TlsFiles in(Path folder) {
+    public static TlsFiles in(Path given) {
+        Path folder = given.getNameCount() > 0 && given.getName(0).toString().equals("~") && !given.isAbsolute()
+                ? Path.of(System.getProperty("user.home")).resolve(given.getNameCount() == 1 ? Path.of("") : given.subpath(1, given.getNameCount()))
+                : given;
         Path key = require(folder, KEY_STORE);
         Path trust = require(folder, TRUST_STORE);
         Path passwordFile = require(folder, PASSWORD);
@@ -39,24 +43,11 @@ public record TlsFiles(Path keyStore, Path trustStore, String password) {
 
     private static Path require(Path folder, String name) {
         Path file = folder.resolve(name);
-        if (!Files.isReadable(file) && hasTildeFolder(folder)) {
-            throw new IllegalArgumentException("the TLS folder " + folder + " has a folder named '~': the shell does not expand ~ inside -D... or"
-                    + " after --tls=; write $HOME instead (e.g. -Djtune.cluster.tls=$HOME/.jtune/tls)");
-        }
         if (!Files.isReadable(file)) {
             throw new IllegalArgumentException("the TLS folder " + folder.toAbsolutePath() + " has no readable " + name
                     + ": make the cluster's certificates with 'mvn tune:certs' (or java -cp <class path> io.jtune.cluster.Certs) and copy this node's folder here,"
                     + " or point jtune.cluster.tls / --tls at it");
         }
         return file;
-    }
-
-    private static boolean hasTildeFolder(Path folder) {
-        for (Path name : folder) {
-            if (name.toString().equals("~")) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -20,17 +20,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorRefResolver;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
+import org.apache.pekko.event.Logging;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,11 +57,17 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private final Map<String, IOException> failedTransfers = new HashMap<>();
     private ActorRef<ToDriver> driver;
 
-    /** What the program watches: joined yet, and how the system ended. */
+    /** What the program watches (joined yet, and how the system ended) and where the worker's state changes are said. */
     public static final class WorkerStatus {
         public volatile boolean admitted;
         public volatile Outcome outcome;
         public volatile String reason;
+        private final Consumer<String> console;
+
+        /** @param console takes one line per state change (joined, a trial started, ended) */
+        public WorkerStatus(Consumer<String> console) {
+            this.console = console;
+        }
     }
 
     public static Behavior<Object> create(MachineResources resources, Path workDir, WorkerStatus status) {
@@ -89,7 +98,9 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                 .onMessage(ToWorker.CheckCode.class, this::onCheckCode)
                 .onMessage(ToWorker.Admitted.class, admitted -> {
                     status.admitted = true;
-                    LOG.info("worker {} joined the driver {} offering {}", node, admitted.driverNode(), resources);
+                    // joined: Pekko's warnings matter from here on (while waiting they were each failed attempt)
+                    Adapter.toClassic(getContext().getSystem()).eventStream().setLogLevel(Logging.WarningLevel());
+                    status.console.accept("joined the driver at " + admitted.driverNode().replaceFirst("^pekko://[^@]*@", "") + ", offering " + resources);
                     return this;
                 })
                 .onMessage(ToWorker.Refused.class, refused -> end(Outcome.REFUSED, refused.reason()))
@@ -155,6 +166,7 @@ public final class WorkerActor extends AbstractBehavior<Object> {
             Command.StartTrial local = start.withPaths(trialDir.toString(), restore == null ? null : restore.toString());
             getContext().spawn(TrialActor.create(local, message.driver(), node, classLoader(), message.sharedStorage()),
                     "trial-" + start.trialId() + "-" + start.runId());
+            status.console.accept("running trial " + start.trialId() + (restore == null ? "" : " from its checkpoint") + " (" + trialDir.getFileName() + ")");
         } catch (IOException | RuntimeException e) {
             LOG.warn("worker {} cannot start trial {}: {}", node, start.trialId(), e.toString());
             TuneException error = new TuneException("worker " + node + " cannot start trial " + start.trialId() + ": " + e.getMessage(), e);

@@ -144,6 +144,11 @@ public final class LocalTrialExecutor implements TrialExecutor {
     }
 
     @Override
+    public String description() {
+        return "threads in this JVM";
+    }
+
+    @Override
     public boolean hasResources(ResourceRequest request) {
         return pool == null || pool.hasFree(request);
     }

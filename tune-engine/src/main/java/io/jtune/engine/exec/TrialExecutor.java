@@ -24,6 +24,14 @@ public interface TrialExecutor extends AutoCloseable {
     /** The resources this executor schedules against. */
     MachineResources totals();
 
+    /**
+     * Where the trials run, as the progress output names it: {@code threads in this JVM},
+     * {@code 2 worker processes}, {@code a cluster of 3 workers}. Called by the driver.
+     */
+    default String description() {
+        return getClass().getSimpleName();
+    }
+
     /** True when the request fits the resources free now. */
     boolean hasResources(ResourceRequest request);
 

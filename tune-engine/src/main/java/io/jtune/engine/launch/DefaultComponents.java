@@ -11,6 +11,7 @@ import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.output.ProgressReporter;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.search.BasicVariantGenerator;
+import io.jtune.engine.search.SearcherWrapper;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,8 +55,14 @@ public final class DefaultComponents {
         }
     }
 
-    /** The progress table on stdout; redrawn in place on a terminal. */
-    public static ProgressReporter progressReporter() {
-        return new ProgressReporter(System.out, PROGRESS_INTERVAL, System.console() != null);
+    /**
+     * The progress table on stdout, redrawn in place on a terminal, counting the trials against the
+     * grid x samples of a basic variant generator in {@code search}, else against {@code numSamples}.
+     */
+    public static ProgressReporter progressReporter(SearchAlgorithm search, int numSamples) {
+        ProgressReporter reporter = new ProgressReporter(System.out, PROGRESS_INTERVAL, System.console() != null);
+        return SearcherWrapper.find(search, BasicVariantGenerator.class)
+                .map(variants -> reporter.totalTrials(variants::totalVariants))
+                .orElseGet(() -> reporter.totalTrials(() -> numSamples));
     }
 }

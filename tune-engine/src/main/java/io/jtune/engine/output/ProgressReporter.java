@@ -17,12 +17,16 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The console progress table (Ray Tune's {@code CLIReporter}): a line
- * {@code running for 00:01:23, 2/2 CPUs in use}, an overall line
- * {@code N done / M running / K pending (P paused, E errored), best <metric>=<v> (trial x, last result)}
+ * {@code running for 00:01:23, 2/2 CPUs in use, trials on <where>} (where the trials run, e.g.
+ * {@code threads in this JVM}, {@code 2 worker processes}, {@code a cluster of 3 workers}, whose
+ * CPUs these are), an overall line
+ * {@code N done / M running / K pending of T (P paused, E errored), best <metric>=<v> (trial x, last result)}
  * and a table of trial name, status, the searched parameters, the chosen metrics (the experiment
  * metric first), {@code iter} and {@code total time (s)}. "Best" ranks every trial it knows (also
  * those finished before a resume) by its last result, the scope of the final summary. It prints at
@@ -47,7 +51,13 @@ public final class ProgressReporter implements Callback {
     private List<String> searchedParams = List.of();
     private String metric;
     private Mode mode;
-    private double machineCpus = Double.NaN;
+    private DoubleSupplier cpus = () -> Double.NaN;
+    private Supplier<String> where = () -> null;
+    private LongSupplier totalTrials = () -> 0;
+    /** What {@link #cpus} and {@link #where} said at the last live table: the final table comes after the executor closed. */
+    private double lastCpus = Double.NaN;
+    private String lastWhere;
+    private boolean drawnLive;
     private long startedAt;
     private long lastReport = NEVER;
     private int linesOnScreen;
@@ -67,9 +77,20 @@ public final class ProgressReporter implements Callback {
         this.nanoClock = nanoClock;
     }
 
-    /** The CPUs the machine offers trials, for the {@code 2/2 CPUs in use} part of the header (unknown: omitted). */
-    public ProgressReporter machineCpus(double cpus) {
-        this.machineCpus = cpus;
+    /**
+     * What runs the trials, asked at each table on the driver's thread: the CPUs it offers trials
+     * (NaN: unknown) and where they run (null: not said), e.g. a cluster's CPUs and
+     * {@code a cluster of 3 workers}.
+     */
+    public ProgressReporter executor(DoubleSupplier cpus, Supplier<String> where) {
+        this.cpus = cpus;
+        this.where = where;
+        return this;
+    }
+
+    /** How many trials the experiment will have (the {@code of 40} of the overall line; 0 or less: not known). */
+    public ProgressReporter totalTrials(LongSupplier total) {
+        this.totalTrials = total;
         return this;
     }
 
@@ -128,6 +149,11 @@ public final class ProgressReporter implements Callback {
     }
 
     private void draw(boolean last) {
+        if (!last || !drawnLive) {
+            lastCpus = cpus.getAsDouble();
+            lastWhere = where.get();
+            drawnLive = !last;
+        }
         List<String> lines = render(trials.values(), last);
         StringBuilder text = new StringBuilder();
         if (terminal && linesOnScreen > 0) {
@@ -181,7 +207,12 @@ public final class ProgressReporter implements Callback {
         StringBuilder s = new StringBuilder()
                 .append(counts.get(TrialStatus.TERMINATED)).append(" done / ")
                 .append(counts.get(TrialStatus.RUNNING)).append(" running / ")
-                .append(counts.get(TrialStatus.PENDING)).append(" pending (")
+                .append(counts.get(TrialStatus.PENDING)).append(" pending");
+        long total = Math.max(totalTrials.getAsLong(), all.size());
+        if (totalTrials.getAsLong() > 0) {
+            s.append(" of ").append(total);
+        }
+        s.append(" (")
                 .append(counts.get(TrialStatus.PAUSED)).append(" paused, ")
                 .append(counts.get(TrialStatus.ERROR)).append(" errored)");
         TrialView best = best(all);
@@ -192,7 +223,7 @@ public final class ProgressReporter implements Callback {
         return s.toString();
     }
 
-    /** {@code running for 00:01:23, 2/2 CPUs in use}: elapsed since setup, and the CPUs running trials hold. */
+    /** {@code running for 00:01:23, 2/2 CPUs in use, trials on ...}: elapsed since setup, the CPUs running trials hold, where they run. */
     private String usage(Collection<TrialView> all) {
         long seconds = Math.max(0, (nanoClock.getAsLong() - startedAt) / 1_000_000_000L);
         double inUse = 0;
@@ -201,8 +232,9 @@ public final class ProgressReporter implements Callback {
                 inUse += t.resources().cpu();
             }
         }
-        String cpus = TextTable.formatG(inUse) + (Double.isNaN(machineCpus) ? "" : "/" + TextTable.formatG(machineCpus));
-        return String.format(java.util.Locale.ROOT, "running for %02d:%02d:%02d, %s CPUs in use", seconds / 3600, seconds / 60 % 60, seconds % 60, cpus);
+        String used = TextTable.formatG(inUse) + (Double.isNaN(lastCpus) ? "" : "/" + TextTable.formatG(lastCpus));
+        return String.format(java.util.Locale.ROOT, "running for %02d:%02d:%02d, %s CPUs in use", seconds / 3600, seconds / 60 % 60, seconds % 60, used)
+                + (lastWhere == null ? "" : ", trials on " + lastWhere);
     }
 
     /** The trial whose last result is best by the experiment's metric (the summary's default scope), or null. */

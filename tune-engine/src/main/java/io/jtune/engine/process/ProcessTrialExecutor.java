@@ -99,6 +99,12 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     }
 
     @Override
+    public String description() {
+        int n = workers.size();
+        return n == 0 ? "worker processes" : n + (n == 1 ? " worker process" : " worker processes");
+    }
+
+    @Override
     public boolean hasResources(ResourceRequest request) {
         return pool.hasFree(request);
     }

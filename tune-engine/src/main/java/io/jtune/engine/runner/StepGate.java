@@ -59,6 +59,11 @@ final class StepGate implements TrialExecutor {
     }
 
     @Override
+    public String description() {
+        return inner.description();
+    }
+
+    @Override
     public boolean hasResources(ResourceRequest request) {
         return logical().hasFree(request) && inner.hasResources(request);
     }

@@ -100,6 +100,13 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
         return deterministicWidth > 0;
     }
 
+    /** This experiment with deterministic mode's width {@code width} (0: off). */
+    public ExperimentSpec withDeterministicWidth(int width) {
+        return new ExperimentSpec(trainable, name, storagePath, space, metric, mode, numSamples, searcher, scheduler, stoppers, resources, machine,
+                maxConcurrentTrials, maxPendingTrials, maxFailures, failFast, checkpoint, reuseTrainables, seed, callbacks, snapshotPeriod, stallTimeout,
+                width, objectives, resultBuffer);
+    }
+
     /** {@code <storagePath>/<name>}. */
     public Path experimentDir() {
         return storagePath.resolve(name);

@@ -30,7 +30,7 @@ class ProgressReporterTest {
         ProgressReporter r = new ProgressReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8), Duration.ofSeconds(10), terminal, now::get);
         SearchSpace space = SearchSpace.builder().loguniform("lr", 1e-4, 1e-1).grid("units", 32, 64).constant("epochs", 3).build();
         r.setup(new ExperimentInfo("exp", Path.of("exp"), "loss", Mode.MIN, space, 1));
-        return r.metricColumns("acc").machineCpus(2);
+        return r.metricColumns("acc").executor(() -> 2, () -> null);
     }
 
     private String printed() {
@@ -166,6 +166,51 @@ class ProgressReporterTest {
 
         String first = printed();
         assertTrue(first.contains(NL + "1 done / 1 running / 1 pending (0 paused, 0 errored), best loss=0.125 (trial train_t1, last result)" + NL), first);
+    }
+
+    @Test
+    void countsAgainstTheTotalAndNamesWhatRunsTheTrialsWithItsCpus() {
+        ProgressReporter reporter = reporter(false);
+        AtomicLong clusterCpus = new AtomicLong(8);
+        String[] where = {"a cluster of 2 workers"};
+        reporter.totalTrials(() -> 40).executor(clusterCpus::get, () -> where[0]);
+        List<TestTrialView> all = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            all.add(trial("t" + i, 0.01, 32).status(i == 0 ? TrialStatus.RUNNING : TrialStatus.PENDING));
+        }
+        all.forEach(reporter::onTrialAdd);
+        reporter.onTrialStart(all.get(0));
+
+        String out = printed();
+        assertTrue(out.startsWith("== Status ==" + NL + "running for 00:00:00, 1/8 CPUs in use, trials on a cluster of 2 workers" + NL
+                + "0 done / 1 running / 15 pending of 40 (0 paused, 0 errored)" + NL), out);
+
+        at(10);
+        clusterCpus.set(12);
+        where[0] = "a cluster of 3 workers";
+        reporter.onTrialResult(all.get(0), result("loss", 0.5, "training_iteration", 1));
+        assertTrue(printed().contains("1/12 CPUs in use, trials on a cluster of 3 workers" + NL), "each table asks the executor again");
+
+        clusterCpus.set(0);
+        where[0] = "a cluster of 0 workers";
+        all.forEach(t -> t.status(TrialStatus.TERMINATED));
+        reporter.onExperimentEnd(all);
+        assertTrue(printed().contains("0/12 CPUs in use, trials on a cluster of 3 workers" + NL + "16 done / 0 running / 0 pending of 40"),
+                "the final table, after the executor closed, shows what ran the trials");
+    }
+
+    @Test
+    void anUnknownTotalIsLeftOutAndTrialsBeyondItAreCounted() {
+        ProgressReporter reporter = reporter(false).totalTrials(() -> 1);
+        TestTrialView t1 = trial("t1", 0.01, 32).status(TrialStatus.RUNNING);
+        reporter.onTrialAdd(t1);
+        reporter.onTrialAdd(trial("t2", 0.01, 32));
+        reporter.onTrialStart(t1);
+        assertTrue(printed().contains(NL + "0 done / 1 running / 1 pending of 2 ("), "a trial added from outside raises the total");
+
+        ProgressReporter unknown = reporter(false).totalTrials(() -> -1);
+        unknown.onTrialStart(t1);
+        assertTrue(printed().contains(NL + "0 done / 1 running / 0 pending (0 paused"), "no limit: no total");
     }
 
     @Test

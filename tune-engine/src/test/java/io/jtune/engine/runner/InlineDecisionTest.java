@@ -98,7 +98,7 @@ class InlineDecisionTest {
 
     private Tuner tuner(String name, int trials, int steps, ThreadsSeen seen) {
         return Tuner.of(SleepingSteps.class).name(name).storagePath(storage).space(SearchSpace.builder().uniform("x", 0.1, 1).build())
-                .numSamples(trials).stop(Stoppers.maximumIteration(steps)).machineResources(TWO_CPUS).callbacks(seen).progress(false).seed(5);
+                .numSamples(trials).stop(Stoppers.maximumIteration(steps)).machineResources(TWO_CPUS).callbacks(seen).progress(false).seed(5).deterministic(false);
     }
 
     @Test
@@ -193,7 +193,7 @@ class InlineDecisionTest {
         tuners.forEach((name, tuner) -> {
             StartsSeen starts = new StartsSeen();
             ResultGrid grid = tuner.name("driver-starts-" + name.replaceAll("\\W", "")).storagePath(storage).space(SearchSpace.builder().uniform("x", 0.1, 1).build())
-                    .numSamples(20).stop(Stoppers.maximumIteration(1)).machineResources(TWO_CPUS).callbacks(starts).progress(false).seed(5).fit();
+                    .numSamples(20).stop(Stoppers.maximumIteration(1)).machineResources(TWO_CPUS).callbacks(starts).progress(false).seed(5).deterministic(false).fit();
             assertEquals(20, grid.numTerminated(), name);
             assertTrue(starts.startThreads.values().stream().allMatch(driver::equals), name + ": every trial started on the driver's thread: " + starts.startThreads);
         });

@@ -57,7 +57,8 @@ class PendingTrialsEngineTest {
                 .machineResources(Runs.TWO_CPUS.withCpu(1))
                 .progress(false)
                 .outputFiles(false)
-                .seed(1);
+                .seed(1)
+                .deterministic(false);
     }
 
     private static List<Long> lastIterations(ResultGrid grid) {

@@ -20,9 +20,9 @@ public final class Runs {
     private Runs() {
     }
 
-    /** A quiet tuner (no progress, no output files) writing into {@code storage}, on two CPUs. */
+    /** A quiet tuner (no progress, no output files) writing into {@code storage}, on two CPUs, seeded and free-running (deterministic mode off). */
     public static Tuner quiet(Tuner tuner, Path storage) {
-        return tuner.storagePath(storage).name("exp").progress(false).outputFiles(false).machineResources(TWO_CPUS).seed(1);
+        return tuner.storagePath(storage).name("exp").progress(false).outputFiles(false).machineResources(TWO_CPUS).seed(1).deterministic(false);
     }
 
     /** A quiet tuner of {@link CountingTrainable} with the given searcher and scheduler. */

@@ -1,0 +1,46 @@
+package io.jtune.xgboost;
+
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Where a trial's {@link TrainingData} comes from and who frees it. A trial {@link #open opens}
+ * the data in its setup and {@link #close closes} it when it stops, fails or is paused; what that
+ * does depends on the source:
+ * <ul>
+ *   <li>{@link #perJvm}: the matrices are built once per JVM, on the first trial that needs them,
+ *       and shared by every trial of the JVM (threads or a worker process); closing keeps them.</li>
+ *   <li>{@link #perTrial}: each trial builds its own matrices and closing frees them.</li>
+ * </ul>
+ * Both build the data in the JVM that runs the trial, so they work with the process executor and
+ * the cluster as with threads (keep the source in a {@code static final} field of the trainable).
+ */
+public interface DataSource {
+
+    /** The data for one trial. */
+    TrainingData open();
+
+    /** Called once for each {@link #open} when the trial no longer needs the data. */
+    void close(TrainingData data);
+
+    /** Data built once per JVM by {@code build}, on first use, and kept for the JVM's lifetime. */
+    static DataSource perJvm(Supplier<TrainingData> build) {
+        return new SharedData(Objects.requireNonNull(build, "training data supplier"));
+    }
+
+    /** Data built by {@code build} for each trial and freed ({@link TrainingData#dispose}) when the trial lets go of it. */
+    static DataSource perTrial(Supplier<TrainingData> build) {
+        Objects.requireNonNull(build, "training data supplier");
+        return new DataSource() {
+            @Override
+            public TrainingData open() {
+                return Objects.requireNonNull(build.get(), "the training data supplier returned null");
+            }
+
+            @Override
+            public void close(TrainingData data) {
+                data.dispose();
+            }
+        };
+    }
+}

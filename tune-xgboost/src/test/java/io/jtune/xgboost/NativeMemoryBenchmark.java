@@ -1,4 +1,4 @@
-package io.jtune.xgboost.bench;
+package io.jtune.xgboost;
 
 import io.jtune.api.Mode;
 import io.jtune.api.space.SearchSpace;
@@ -9,10 +9,6 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.MachineResources;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.stop.Stoppers;
-import io.jtune.xgboost.DataSource;
-import io.jtune.xgboost.TrainingData;
-import io.jtune.xgboost.XGBoostTask;
-import io.jtune.xgboost.XGBoostTrainable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,33 +17,36 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import ml.dmlc.xgboost4j.java.DMatrix;
-import ml.dmlc.xgboost4j.java.XGBoostError;
 
 /**
  * Resident memory over many short XGBoost trials: {@code args[0]} (default 300) trials of at most
- * 6 rounds, ASHA stopping some at 2, each trial building its own 20,000 × 20 training and 5,000 × 20
- * validation matrices ({@link DataSource#perTrial}) and checkpointing every 2 rounds; the process's
+ * 6 rounds, ASHA stopping some at 2, each trial building its own 20,000-row training and 5,000-row
+ * validation matrices (8 features) ({@link DataSource#perTrial}) and checkpointing every 2 rounds; the process's
  * RSS (VmRSS) is printed after every 30 finished trials. Flat figures mean every trial's matrices
- * and booster were freed. Run with a fixed heap (-Xms256m -Xmx256m) so the Java heap does not grow.
+ * and booster were freed. With {@code args[1]} = {@code never-free}, the control: the same data
+ * source never frees what it built (its matrices wait for the garbage collector to finalize them),
+ * to show what a leak looks like. Run with a fixed, pre-touched heap
+ * ({@code -Xms256m -Xmx256m -XX:+AlwaysPreTouch}) so that the Java heap's pages do not count as growth.
  */
 public final class NativeMemoryBenchmark {
     private static final int ROWS = 20_000;
-    private static final int FEATURES = 20;
 
     private NativeMemoryBenchmark() {
     }
 
     public static void main(String[] args) throws IOException {
         int trials = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        boolean neverFree = args.length > 1 && args[1].equals("never-free");
         Random seeds = new Random(1);
-        DataSource data = DataSource.perTrial(() -> {
+        DataSource perTrial = DataSource.perTrial(() -> {
             long seed;
             synchronized (seeds) {
                 seed = seeds.nextLong();
             }
-            DMatrix train = matrix(ROWS, seed);
-            return TrainingData.train(train).watch("validation", matrix(ROWS / 4, seed + 1));
+            DMatrix train = Synthetic.matrix(ROWS, seed);
+            return TrainingData.train(train).watch("validation", Synthetic.matrix(ROWS / 4, seed + 1));
         });
+        DataSource data = neverFree ? new NeverFreed(perTrial) : perTrial;
         XGBoostTask task = XGBoostTask.of(data, Map.of("objective", "binary:logistic", "eval_metric", "logloss", "max_depth", 6));
         Path storage = Files.createTempDirectory("jtune-xgb-rss");
         System.out.printf(Locale.ROOT, "trials_done,rss_mib%n0,%.1f%n", rssMib());
@@ -64,25 +63,6 @@ public final class NativeMemoryBenchmark {
                 .fit();
     }
 
-    static DMatrix matrix(int rows, long seed) {
-        Random random = new Random(seed);
-        float[] x = new float[rows * FEATURES];
-        float[] y = new float[rows];
-        for (int i = 0; i < rows; i++) {
-            for (int j = 0; j < FEATURES; j++) {
-                x[i * FEATURES + j] = (float) random.nextGaussian();
-            }
-            y[i] = x[i * FEATURES] + x[i * FEATURES + 1] * x[i * FEATURES + 2] > 0 ? 1 : 0;
-        }
-        try {
-            DMatrix matrix = new DMatrix(x, rows, FEATURES, Float.NaN);
-            matrix.setLabel(y);
-            return matrix;
-        } catch (XGBoostError e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /** VmRSS of this process in MiB. */
     static double rssMib() {
         try {
@@ -95,6 +75,19 @@ public final class NativeMemoryBenchmark {
             throw new IllegalStateException("cannot read /proc/self/status: " + e.getMessage(), e);
         }
         throw new IllegalStateException("/proc/self/status has no VmRSS line");
+    }
+
+    /** The control: opens as the wrapped source does and never frees. */
+    private record NeverFreed(DataSource source) implements DataSource {
+        @Override
+        public TrainingData open() {
+            return source.open();
+        }
+
+        @Override
+        public void close(TrainingData data) {
+            // the leak this benchmark's control shows
+        }
     }
 
     /** Prints the RSS after every {@code every} finished trials. */
@@ -110,7 +103,6 @@ public final class NativeMemoryBenchmark {
         public void onTrialComplete(TrialView trial) {
             done++;
             if (done % every == 0) {
-                System.gc();
                 System.out.printf(Locale.ROOT, "%d,%.1f%n", done, rssMib());
             }
         }

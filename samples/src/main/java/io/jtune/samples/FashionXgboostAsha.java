@@ -91,7 +91,7 @@ public class FashionXgboostAsha extends XGBoostTrainable {
         SampleOutput.printTrials(grid, System.out);
     }
 
-    private static TrainingData trainingData() {
+    private static TrainingData trainingData() throws XGBoostError {
         DMatrix train = matrix(FashionMnist.training(0, TRAIN_ROWS));
         return TrainingData.train(train).watch("validation", matrix(FashionMnist.training(VALIDATION_FROM, VALIDATION_ROWS)));
     }

@@ -32,11 +32,11 @@ final class BoostingRun implements AutoCloseable {
     }
 
     /** Opens the data and makes a booster with no rounds; the data goes back to its source if that fails. */
-    static BoostingRun start(DataSource source, Map<String, Object> params) throws XGBoostError {
+    static BoostingRun start(DataSource source, Map<String, Object> params) throws Exception {
         TrainingData data = source.open();
         try {
             return new BoostingRun(source, data, params, BoosterParams.newBooster(data.train(), params));
-        } catch (XGBoostError | RuntimeException e) {
+        } catch (Exception e) {
             source.close(data);
             throw e;
         }

@@ -1,7 +1,6 @@
 package io.jtune.xgboost;
 
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * Where a trial's {@link TrainingData} comes from and who frees it. A trial {@link #open opens}
@@ -18,23 +17,23 @@ import java.util.function.Supplier;
 public interface DataSource {
 
     /** The data for one trial. */
-    TrainingData open();
+    TrainingData open() throws Exception;
 
     /** Called once for each {@link #open} when the trial no longer needs the data. */
     void close(TrainingData data);
 
-    /** Data built once per JVM by {@code build}, on first use, and kept for the JVM's lifetime. */
-    static DataSource perJvm(Supplier<TrainingData> build) {
-        return new SharedData(Objects.requireNonNull(build, "training data supplier"));
+    /** Data built once per JVM by {@code loader}, on first use, and kept for the JVM's lifetime. */
+    static DataSource perJvm(Loader loader) {
+        return new SharedData(Objects.requireNonNull(loader, "training data loader"));
     }
 
-    /** Data built by {@code build} for each trial and freed ({@link TrainingData#dispose}) when the trial lets go of it. */
-    static DataSource perTrial(Supplier<TrainingData> build) {
-        Objects.requireNonNull(build, "training data supplier");
+    /** Data built by {@code loader} for each trial and freed ({@link TrainingData#dispose}) when the trial lets go of it. */
+    static DataSource perTrial(Loader loader) {
+        Objects.requireNonNull(loader, "training data loader");
         return new DataSource() {
             @Override
-            public TrainingData open() {
-                return Objects.requireNonNull(build.get(), "the training data supplier returned null");
+            public TrainingData open() throws Exception {
+                return SharedData.load(loader);
             }
 
             @Override
@@ -42,5 +41,11 @@ public interface DataSource {
                 data.dispose();
             }
         };
+    }
+
+    /** Builds the matrices (reading files, making {@code DMatrix}es: it may throw what they throw). */
+    @FunctionalInterface
+    interface Loader {
+        TrainingData build() throws Exception;
     }
 }

@@ -58,7 +58,7 @@ public final class TrainingData {
         return watches;
     }
 
-    /** Frees the native memory of the training matrix and every watch (each matrix once). */
+    /** Frees the native memory of the training matrix and every watch (a matrix that is both is freed once: {@code DMatrix.dispose()} is idempotent). */
     public void dispose() {
         train.dispose();
         watches.values().forEach(DMatrix::dispose);

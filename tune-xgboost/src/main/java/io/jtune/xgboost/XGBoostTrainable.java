@@ -74,7 +74,7 @@ public class XGBoostTrainable implements Trainable {
 
     @Setup
     @Override
-    public void setup(Config config) throws XGBoostError {
+    public void setup(Config config) throws Exception {
         XGBoostTask current = task();
         roundsPerStep = current.roundsPerStep();
         run = BoostingRun.start(current.data(), BoosterParams.withDefaults(boosterParams(current, config)));
@@ -105,7 +105,7 @@ public class XGBoostTrainable implements Trainable {
 
     /** Frees this trial's booster and data, then sets up the new config's: the instance is reused. */
     @Override
-    public boolean reset(Config newConfig) throws XGBoostError {
+    public boolean reset(Config newConfig) throws Exception {
         cleanup();
         setup(newConfig);
         return true;

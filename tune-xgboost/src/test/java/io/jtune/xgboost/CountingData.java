@@ -13,7 +13,7 @@ final class CountingData implements DataSource {
     private final List<TrainingData> closed = new ArrayList<>();
 
     @Override
-    public synchronized TrainingData open() {
+    public synchronized TrainingData open() throws Exception {
         TrainingData data = perTrial.open();
         opened.add(data);
         return data;

@@ -80,7 +80,7 @@ public final class NativeMemoryBenchmark {
     /** The control: opens as the wrapped source does and never frees. */
     private record NeverFreed(DataSource source) implements DataSource {
         @Override
-        public TrainingData open() {
+        public TrainingData open() throws Exception {
             return source.open();
         }
 

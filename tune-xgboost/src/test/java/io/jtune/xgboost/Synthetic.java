@@ -20,12 +20,12 @@ final class Synthetic {
     }
 
     /** Training rows (seed) and validation rows (seed + 1), watched as "train" and "validation". */
-    static TrainingData data(long seed) {
+    static TrainingData data(long seed) throws XGBoostError {
         DMatrix train = matrix(2000, seed);
         return TrainingData.train(train).watch("train", train).watch("validation", matrix(1000, seed + 1));
     }
 
-    static DMatrix matrix(int rows, long seed) {
+    static DMatrix matrix(int rows, long seed) throws XGBoostError {
         Random random = new Random(seed);
         float[] x = new float[rows * FEATURES];
         float[] y = new float[rows];
@@ -36,13 +36,9 @@ final class Synthetic {
             double signal = x[i * FEATURES] * x[i * FEATURES + 1] + Math.sin(2 * x[i * FEATURES + 2]) + 0.3 * random.nextGaussian();
             y[i] = signal > 0 ? 1 : 0;
         }
-        try {
-            DMatrix matrix = new DMatrix(x, rows, FEATURES, Float.NaN);
-            matrix.setLabel(y);
-            return matrix;
-        } catch (XGBoostError e) {
-            throw new IllegalStateException(e);
-        }
+        DMatrix matrix = new DMatrix(x, rows, FEATURES, Float.NaN);
+        matrix.setLabel(y);
+        return matrix;
     }
 
     /** Predictions on {@code rows} of a booster trained {@code rounds} rounds of the task without a break, with the config's parameters. */

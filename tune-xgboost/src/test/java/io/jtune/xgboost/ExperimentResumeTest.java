@@ -10,12 +10,14 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
+import io.jtune.api.trainable.Checkpoint;
 import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 import ml.dmlc.xgboost4j.java.Booster;
 import ml.dmlc.xgboost4j.java.DMatrix;
 import org.junit.jupiter.api.Test;
@@ -32,7 +34,7 @@ class ExperimentResumeTest {
     @Test
     void aRestoredExperimentContinuesEveryTrialsBooster() throws Exception {
         Tuner first = Tuner.of(PlainBooster.class).name("interrupted").space(SPACE).stop(Stoppers.maximumIteration(ROUNDS))
-                .checkpoint(CheckpointPolicy.every(1)).storagePath(storage).progress(false).callbacks(new InterruptAfter(9));
+                .checkpoint(CheckpointPolicy.every(1)).storagePath(storage).progress(false).callbacks(new InterruptAtCheckpoint(9, new AtomicInteger()));
         assertThrows(RuntimeException.class, first::fit);
 
         ResultGrid grid = Tuner.restore(storage.resolve("interrupted"), PlainBooster.class).space(SPACE)
@@ -63,19 +65,12 @@ class ExperimentResumeTest {
         return ((Number) r.get(Result.ITERATIONS_SINCE_RESTORE)).longValue() < r.trainingIteration();
     }
 
-    /** Ends the first run after {@code results} results, as an interruption would (the state is saved on the way out). */
-    private static final class InterruptAfter implements Callback {
-        private final int results;
-        private int seen;
-
-        InterruptAfter(int results) {
-            this.results = results;
-        }
-
+    /** Ends the first run at its {@code n}-th checkpoint, as an interruption would (the state is saved on the way out). */
+    private record InterruptAtCheckpoint(int n, AtomicInteger seen) implements Callback {
         @Override
-        public void onTrialResult(TrialView trial, Result result) {
-            if (++seen == results) {
-                throw new IllegalStateException("interrupted after " + results + " results");
+        public void onCheckpoint(TrialView trial, Checkpoint checkpoint) {
+            if (seen.incrementAndGet() == n) {
+                throw new IllegalStateException("interrupted at checkpoint " + n);
             }
         }
     }

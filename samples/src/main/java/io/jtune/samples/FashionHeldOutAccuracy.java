@@ -5,7 +5,7 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.samples.data.FashionMnist;
 import io.jtune.xgboost.BoosterCheckpoint;
 import java.io.IOException;
@@ -51,7 +51,7 @@ public final class FashionHeldOutAccuracy implements Callback {
             return;
         }
         best(trials).ifPresent(best -> {
-            Checkpoint checkpoint = best.latestCheckpoint().orElseThrow();
+            CheckpointDir checkpoint = best.latestCheckpoint().orElseThrow();
             try {
                 Booster booster = BoosterCheckpoint.read(checkpoint.path());
                 try {

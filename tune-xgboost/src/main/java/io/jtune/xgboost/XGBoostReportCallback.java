@@ -1,6 +1,6 @@
 package io.jtune.xgboost;
 
-import io.jtune.api.trainable.Checkpoint;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.Session;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,7 +69,7 @@ public final class XGBoostReportCallback {
      */
     public Booster booster(DMatrix train, Map<String, ?> params) throws IOException, XGBoostError {
         Map<String, Object> all = BoosterParams.withDefaults(new LinkedHashMap<>(params));
-        Optional<Checkpoint> checkpoint = session.checkpoint();
+        Optional<CheckpointDir> checkpoint = session.checkpoint();
         if (checkpoint.isEmpty()) {
             firstRound = 0;
             return BoosterParams.newBooster(train, all);
@@ -94,7 +94,7 @@ public final class XGBoostReportCallback {
         if (frequency > 0 && rounds % frequency == 0) {
             Path dir = Files.createTempDirectory(Files.createDirectories(session.trialDir()), ".booster-");
             BoosterCheckpoint.write(booster, rounds, dir);
-            session.report(metrics, Checkpoint.fromDirectory(dir));
+            session.report(metrics, CheckpointDir.fromDirectory(dir));
         } else {
             session.report(metrics);
         }

@@ -6,7 +6,7 @@ import io.jtune.api.Save;
 import io.jtune.api.Setup;
 import io.jtune.api.Step;
 import io.jtune.api.Teardown;
-import io.jtune.api.trainable.Trainable;
+import io.jtune.api.trainable.ClassTrainable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -34,7 +34,7 @@ import ml.dmlc.xgboost4j.java.XGBoostError;
  * {@link #factory(XGBoostTask)} to {@code Tuner.of(name, factory)}. A subclass supplies its task by
  * overriding {@link #task()}; one that runs in a worker process or on a cluster must be a class.
  */
-public class XGBoostTrainable implements Trainable {
+public class XGBoostTrainable implements ClassTrainable {
     private final XGBoostTask task;
     private BoostingRun run;
     private int roundsPerStep;
@@ -50,7 +50,7 @@ public class XGBoostTrainable implements Trainable {
     }
 
     /** A factory of trainables of one task, for {@code Tuner.of(name, factory)} (runs on threads only: a factory cannot cross to another JVM). */
-    public static Supplier<Trainable> factory(XGBoostTask task) {
+    public static Supplier<ClassTrainable> factory(XGBoostTask task) {
         Objects.requireNonNull(task, "XGBoost task");
         return () -> new XGBoostTrainable(task);
     }

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.engine.CheckpointPolicy;
-import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.ExecutorFactory;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;

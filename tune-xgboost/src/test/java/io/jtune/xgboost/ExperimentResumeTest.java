@@ -10,11 +10,11 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.Checkpoint;
-import io.jtune.engine.CheckpointPolicy;
+import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -68,7 +68,7 @@ class ExperimentResumeTest {
     /** Ends the first run at its {@code n}-th checkpoint, as an interruption would (the state is saved on the way out). */
     private record InterruptAtCheckpoint(int n, AtomicInteger seen) implements Callback {
         @Override
-        public void onCheckpoint(TrialView trial, Checkpoint checkpoint) {
+        public void onCheckpoint(TrialView trial, CheckpointDir checkpoint) {
             if (seen.incrementAndGet() == n) {
                 throw new IllegalStateException("interrupted at checkpoint " + n);
             }

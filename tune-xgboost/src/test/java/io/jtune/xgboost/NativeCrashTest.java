@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
-import io.jtune.engine.ExecutorFactory;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
@@ -26,7 +25,7 @@ class NativeCrashTest {
                 "-XX:-CreateCoredumpOnCrash");
         ResultGrid grid = Tuner.of(CrashesNatively.class)
                 .space(SearchSpace.builder().grid(CrashesNatively.CRASH, false, true, false).build())
-                .executor(ExecutorFactory.process(options))
+                .executor(options.executor())
                 .stop(Stoppers.maximumIteration(5))
                 .storagePath(storage).progress(false).fit();
         assertEquals(2, grid.numTerminated(), grid.toString());

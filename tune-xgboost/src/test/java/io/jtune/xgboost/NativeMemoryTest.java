@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.space.SearchSpace;
-import io.jtune.engine.CheckpointPolicy;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.HyperBandScheduler;
+import io.jtune.engine.spec.CheckpointPolicy;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.IdentityHashMap;

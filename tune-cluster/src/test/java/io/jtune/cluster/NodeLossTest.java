@@ -17,6 +17,7 @@ import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.spec.CheckpointPolicy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NodeLossTest {
     private static final int ITERATIONS = 8;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
 
     @TempDir
     Path dir;

@@ -26,7 +26,7 @@ class ArchitectureTest {
     @Test
     void layersOnlyLookDown() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("Logging").definedBy("io.jtune.engine.log..")
+                .layer("Base").definedBy("io.jtune.engine.log..", "io.jtune.engine.json..")
                 .layer("Settings").definedBy("io.jtune.engine.spec..")
                 .layer("Components").definedBy("io.jtune.engine.checkpoint..", "io.jtune.engine.search..", "io.jtune.engine.schedule..",
                         "io.jtune.engine.stop..", "io.jtune.engine.output..", "io.jtune.engine.exec..", "io.jtune.engine.trial..")

@@ -9,6 +9,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.TuneException;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.output.JsonLoggerCallback;
 import io.jtune.engine.runner.state.ExperimentState;
 import java.io.IOException;
@@ -25,7 +26,7 @@ import java.util.Map;
  * trials; an empty object when unknown) and its trials.
  */
 record ExperimentRecord(String name, String metric, Mode mode, ObjectNode settings, List<TrialRecord> trials) {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     private static final TypeReference<Map<String, Object>> CONFIG_TYPE = new TypeReference<>() { };
 
     public ExperimentRecord {

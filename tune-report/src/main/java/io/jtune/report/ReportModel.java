@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
+import io.jtune.engine.json.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +31,7 @@ final class ReportModel {
     static final int POINT_BUDGET = 200_000;
     static final int MIN_POINTS = 16;
     static final int MAX_POINTS = 400;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     private static final Set<String> AUTO_FIELDS = Set.of(Result.TRAINING_ITERATION, Result.TIME_THIS_ITER_S, Result.TIME_TOTAL_S,
             Result.TIMESTAMP, Result.PID, Result.TIME_SINCE_RESTORE, Result.ITERATIONS_SINCE_RESTORE, Result.DONE);
 

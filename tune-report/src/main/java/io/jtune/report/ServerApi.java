@@ -11,6 +11,7 @@ import com.sun.net.httpserver.HttpHandler;
 import io.jtune.api.Config;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.runner.RunnerControl;
 import io.jtune.engine.runner.state.ExperimentState;
 import java.io.IOException;
@@ -57,7 +58,7 @@ final class ServerApi implements HttpHandler {
     /** How much of a too large body is read (and dropped) so the client gets the 413 before the connection closes. */
     private static final int MAX_DRAIN = 1 << 20;
     private static final Logger LOG = LoggerFactory.getLogger(ServerApi.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     private static final TypeReference<Map<String, Object>> CONFIG_TYPE = new TypeReference<>() { };
     private final TuneServer server;
     private final AccessToken token;

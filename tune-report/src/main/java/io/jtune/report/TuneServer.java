@@ -10,6 +10,7 @@ import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.CheckpointDir;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.runner.RunnerControl;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -47,7 +48,7 @@ public final class TuneServer implements Callback, RunnerControl.Steering {
     /** {@code true} lets {@link #HOST_PROPERTY} name an address other than loopback. */
     public static final String ALLOW_REMOTE_PROPERTY = ConfigurationKeys.SERVER_ALLOW_REMOTE;
     private static final Logger LOG = LoggerFactory.getLogger(TuneServer.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     private static final int THREADS = EventStream.MAX_CLIENTS + 4;
 
     private final Integer port;

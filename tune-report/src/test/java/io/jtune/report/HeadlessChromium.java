@@ -3,6 +3,7 @@ package io.jtune.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.engine.json.Json;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ import java.util.function.BooleanSupplier;
  */
 final class HeadlessChromium implements AutoCloseable {
     static final Duration DEADLINE = Duration.ofSeconds(60);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
 
     private final Process process;
     private final Path profile;

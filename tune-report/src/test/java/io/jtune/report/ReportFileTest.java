@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.TuneException;
 import io.jtune.engine.ResultGrid;
+import io.jtune.engine.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportFileTest {
     private static final Pattern DATA = Pattern.compile("<script type=\"application/json\" id=\"jtune-data\">(.*?)</script>", Pattern.DOTALL);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
 
     @TempDir
     Path storage;

@@ -6,6 +6,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.trial.TrialLocal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -210,13 +211,13 @@ public final class AsyncHyperBandScheduler implements TrialScheduler {
         for (AshaBracket bracket : brackets) {
             rungs.add(bracket.recorded());
         }
-        return StateJson.write(NAME, new State(random.state(), numStopped, Collections.unmodifiableMap(bracketOfTrial), rungs));
+        return Json.writeState(NAME, new State(random.state(), numStopped, Collections.unmodifiableMap(bracketOfTrial), rungs));
     }
 
     @Override
     public void restoreState(String json) {
         requireSetup();
-        State state = StateJson.read(NAME, json, State.class);
+        State state = Json.readState(NAME, json, State.class);
         if (state.rungs().size() != brackets.size()) {
             throw new IllegalArgumentException(NAME + ": the saved state has " + state.rungs().size() + " brackets but this scheduler has "
                     + brackets.size() + "; resume with the same brackets setting");

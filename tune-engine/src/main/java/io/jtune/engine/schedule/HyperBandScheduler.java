@@ -7,6 +7,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.log.LazyLogger;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -322,13 +323,13 @@ public class HyperBandScheduler implements TrialScheduler {
             }
             saved.add(band);
         }
-        return StateJson.write(name, new State(numStopped, saved, currentBand, currentIndex));
+        return Json.writeState(name, new State(numStopped, saved, currentBand, currentIndex));
     }
 
     /** Rebuilds the bands from the saved state; the runner has re-added every trial (by id) before. */
     @Override
     public void restoreState(String json) {
-        State state = StateJson.read(name, json, State.class);
+        State state = Json.readState(name, json, State.class);
         bands.clear();
         bracketOfTrial.clear();
         current = null;

@@ -6,6 +6,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.log.LazyLogger;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -208,12 +209,12 @@ public final class MedianStoppingRule implements TrialScheduler {
     public String saveState() {
         Map<String, double[][]> saved = new LinkedHashMap<>();
         curves.forEach((id, c) -> saved.put(id, c.save()));
-        return StateJson.write(NAME, new State(saved, new LinkedHashMap<>(lastPause), List.copyOf(stopped)));
+        return Json.writeState(NAME, new State(saved, new LinkedHashMap<>(lastPause), List.copyOf(stopped)));
     }
 
     @Override
     public void restoreState(String json) {
-        State state = StateJson.read(NAME, json, State.class);
+        State state = Json.readState(NAME, json, State.class);
         curves.clear();
         state.curves().forEach((id, c) -> curves.put(id, Curve.restore(c)));
         lastPause.clear();

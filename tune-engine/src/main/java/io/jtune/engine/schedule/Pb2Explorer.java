@@ -2,6 +2,7 @@ package io.jtune.engine.schedule;
 
 import io.jtune.api.Config;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.search.gp.BoundedMaximiser;
 import io.jtune.engine.search.gp.GaussianProcess;
 import io.jtune.engine.search.gp.TimeVaryingSquaredExp;
@@ -260,12 +261,12 @@ final class Pb2Explorer implements PbtExploreStrategy {
 
     @Override
     public String saveState() {
-        return StateJson.write("PB2", new State(data, lastExplorationTime, current));
+        return Json.writeState("PB2", new State(data, lastExplorationTime, current));
     }
 
     @Override
     public void restoreState(String json) {
-        State state = StateJson.read("PB2", json, State.class);
+        State state = Json.readState("PB2", json, State.class);
         data.clear();
         data.addAll(state.data());
         lastExplorationTime = state.lastExplorationTime();

@@ -3,6 +3,7 @@ package io.jtune.engine.schedule;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.jtune.api.Config;
 import io.jtune.api.TuneException;
+import io.jtune.engine.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,7 +63,7 @@ final class PbtPolicyLog {
 
     private static String toJson(List<Object> policy) {
         try {
-            return StateJson.mapper().writeValueAsString(policy);
+            return Json.mapper().writeValueAsString(policy);
         } catch (JsonProcessingException e) {
             throw new TuneException("PopulationBasedTraining: a config value cannot be written as JSON for the exploit log ("
                     + e.getOriginalMessage() + "); use numbers, strings, booleans and lists in configs, or logConfig(false)", e);

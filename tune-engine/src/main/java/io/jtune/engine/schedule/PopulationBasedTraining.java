@@ -11,6 +11,7 @@ import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.CheckpointDir;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.log.LazyLogger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -358,13 +359,13 @@ public final class PopulationBasedTraining implements TrialScheduler {
         Map<String, SavedTrial> trials = new LinkedHashMap<>();
         states.forEach((id, s) -> trials.put(id, new SavedTrial(s.origTag, s.lastScore,
                 s.lastCheckpoint == null ? null : s.lastCheckpoint.path().toString(), s.lastPerturbationTime, s.lastTrainTime, s.lastIteration)));
-        return StateJson.write(name, new State(random.state(), nextPerturbationSync, numCheckpoints, numPerturbations, trials,
+        return Json.writeState(name, new State(random.state(), nextPerturbationSync, numCheckpoints, numPerturbations, trials,
                 explorer == null ? null : explorer.saveState()));
     }
 
     @Override
     public void restoreState(String json) {
-        State state = StateJson.read(name, json, State.class);
+        State state = Json.readState(name, json, State.class);
         random.restore(state.random());
         nextPerturbationSync = state.nextPerturbationSync();
         numCheckpoints = state.numCheckpoints();

@@ -10,6 +10,7 @@ import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.RunnerView;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
+import io.jtune.engine.json.Json;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -146,8 +147,8 @@ public final class ResourceChangingScheduler implements TrialScheduler {
     @Override
     public String saveState() {
         try {
-            JsonNode wrapped = StateJson.mapper().readTree(base.saveState());
-            return StateJson.write(NAME, new State(wrapped, baseResources, new ArrayList<>(resizing.keySet())));
+            JsonNode wrapped = Json.mapper().readTree(base.saveState());
+            return Json.writeState(NAME, new State(wrapped, baseResources, new ArrayList<>(resizing.keySet())));
         } catch (JsonProcessingException e) {
             throw new TuneException(NAME + ": the wrapped scheduler " + base.getClass().getName() + " saved a state that is not JSON: " + e.getOriginalMessage(), e);
         }
@@ -155,7 +156,7 @@ public final class ResourceChangingScheduler implements TrialScheduler {
 
     @Override
     public void restoreState(String json) {
-        State state = StateJson.read(NAME, json, State.class);
+        State state = Json.readState(NAME, json, State.class);
         base.restoreState(state.base() == null ? "{}" : state.base().toString());
         if (state.baseResources() != null) {
             baseResources = state.baseResources();

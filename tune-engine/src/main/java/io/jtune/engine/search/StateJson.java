@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.api.Config;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.engine.json.Json;
 import java.util.Map;
 
 /**
@@ -14,7 +15,7 @@ import java.util.Map;
  * Never used on a hot path. Errors name the component whose state could not be read.
  */
 public final class StateJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Json.mapper();
     private static final String WRAPPED = "inner";
 
     private StateJson() {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.output.ErrorFileCallback;
 import io.jtune.engine.runner.KillableMixedExperiment.Flavour;
 import io.jtune.engine.runner.state.ExperimentState;
@@ -36,7 +37,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class KillAcrossSchedulersTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     private static final long TOTAL = (long) KillableMixedExperiment.TRIALS * KillableMixedExperiment.ITERATIONS;
     /**
      * ASHA's first rung (grace period 2; reduction factor 2, max_t 12). A trial ASHA stopped ends at a

@@ -9,6 +9,7 @@ import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.output.CsvFormat;
 import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.testing.ChildJvms;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KillAndResumeTest {
     private static final int KILLS = 6;
     private static final long TOTAL = (long) KillableExperiment.TRIALS * KillableExperiment.ITERATIONS;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
 
     @TempDir
     Path storage;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jtune.api.Mode;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.engine.TestTrialView;
+import io.jtune.engine.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -172,10 +173,10 @@ class AsyncHyperBandSchedulerTest {
             }
         }
         String saved = s.saveState();
-        AsyncHyperBandScheduler.State state = StateJson.read("test", saved, AsyncHyperBandScheduler.State.class);
+        AsyncHyperBandScheduler.State state = Json.readState("test", saved, AsyncHyperBandScheduler.State.class);
         assertEquals(12, state.bracketOfTrial().size());
         assertTrue(state.rungs().stream().flatMap(List::stream).mapToInt(java.util.Map::size).sum() >= 12, saved);
-        assertEquals(StateJson.mapper().readTree(StateJson.write("test", state)), StateJson.mapper().readTree(saved));
+        assertEquals(Json.mapper().readTree(Json.writeState("test", state)), Json.mapper().readTree(saved));
     }
 
     /** Adds 20 trials, each reporting 1..8; when {@code restartAt} is set, restarts the scheduler from its saved state there. */

@@ -10,6 +10,7 @@ import io.jtune.api.Mode;
 import io.jtune.api.Result;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.log.LazyLogger;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,7 +30,7 @@ import java.util.random.RandomGenerator;
  */
 public abstract class ModelBasedSearch implements SearchAlgorithm {
     private static final LazyLogger LOG = new LazyLogger(ModelBasedSearch.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
 
     private final String name;
     private final List<Config> pointsToEvaluate;

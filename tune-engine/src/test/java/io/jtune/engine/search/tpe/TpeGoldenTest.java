@@ -8,10 +8,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
 import io.jtune.api.Result;
-import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.space.Condition;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
+import io.jtune.api.spi.ExperimentInfo;
+import io.jtune.engine.json.Json;
 import io.jtune.engine.search.mo.MultiObjectiveTrials.Evaluated;
 import io.jtune.engine.search.model.Dimension;
 import io.jtune.engine.search.model.JsonArrays;
@@ -50,7 +51,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TpeGoldenTest {
     private static final double RELATIVE = 1e-9;
     private static final double FLOOR = 1e-12;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     /** The largest relative error seen per quantity, printed once at the end. */
     private static final Map<String, Double> WORST = new TreeMap<>();
 

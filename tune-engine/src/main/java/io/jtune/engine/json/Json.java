@@ -1,4 +1,4 @@
-package io.jtune.engine.schedule;
+package io.jtune.engine.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamWriteFeature;
@@ -8,22 +8,29 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.jtune.api.TuneException;
 
-/** Scheduler state to and from JSON text (records, maps, lists; NaN allowed). */
-final class StateJson {
+/**
+ * The one Jackson mapper of jtune's modules, configured once: NaN and infinities read and written
+ * (metrics may be NaN), unknown properties ignored (state written by a newer version still reads),
+ * the fast double writer. Thread-safe; never reconfigure it. Also the saved state of schedulers and
+ * other components as JSON text, with errors that name the component.
+ */
+public final class Json {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
             .build();
 
-    private StateJson() {
+    private Json() {
     }
 
-    static ObjectMapper mapper() {
+    /** The shared mapper. */
+    public static ObjectMapper mapper() {
         return MAPPER;
     }
 
-    static String write(String component, Object state) {
+    /** A component's state (records, maps, lists) as JSON text. */
+    public static String writeState(String component, Object state) {
         try {
             return MAPPER.writeValueAsString(state);
         } catch (JsonProcessingException e) {
@@ -31,12 +38,13 @@ final class StateJson {
         }
     }
 
-    static <T> T read(String component, String json, Class<T> type) {
+    /** A component's state read back from the JSON text {@link #writeState} wrote. */
+    public static <T> T readState(String component, String json, Class<T> type) {
         try {
             return MAPPER.readValue(json, type);
         } catch (JsonProcessingException e) {
             throw new TuneException(component + ": the saved state is not valid " + type.getSimpleName()
-                    + " JSON (" + e.getOriginalMessage() + "); was it saved by another scheduler or version?", e);
+                    + " JSON (" + e.getOriginalMessage() + "); was it saved by another component or version?", e);
         }
     }
 }

@@ -156,8 +156,8 @@ final class DriverActor extends AbstractBehavior<Object> {
             return this;
         }
         worker.tell(new ToWorker.Admitted(self));
-        LOG.info("worker {} joined with {}", report.node(), hello.resources().toMachine());
-        bridge.workerJoined(worker, report.node(), hello.resources().toMachine());
+        LOG.info("worker {} joined with {}", report.node(), hello.resources());
+        bridge.workerJoined(worker, report.node(), hello.resources());
         return this;
     }
 

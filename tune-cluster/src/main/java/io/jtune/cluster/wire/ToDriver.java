@@ -2,6 +2,7 @@ package io.jtune.cluster.wire;
 
 import io.jtune.cluster.node.TrainableCode;
 import io.jtune.engine.remote.Event;
+import io.jtune.engine.spec.MachineResources;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 
@@ -9,7 +10,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 public interface ToDriver extends ClusterMessage {
 
     /** A worker joined and offers its resources; the driver answers with {@link ToWorker.CheckCode}. */
-    record Hello(ActorRef<ToWorker> worker, String node, WireResources resources) implements ToDriver {
+    record Hello(ActorRef<ToWorker> worker, String node, MachineResources resources) implements ToDriver {
     }
 
     /** The trainable's code as the worker has it, or {@code problem} (and null code) when the worker cannot load it. */

@@ -9,7 +9,6 @@ import io.jtune.cluster.wire.Chunk;
 import io.jtune.cluster.wire.ChunkAck;
 import io.jtune.cluster.wire.ToDriver;
 import io.jtune.cluster.wire.ToWorker;
-import io.jtune.cluster.wire.WireResources;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.ErrorData;
@@ -89,7 +88,7 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                 .onMessage(ClusterEvent.MemberUp.class, up -> {
                     if (driver == null && isDriver(up.member())) {
                         driver = ActorRefResolver.get(getContext().getSystem()).resolveActorRef(up.member().address() + "/user");
-                        driver.tell(new ToDriver.Hello(getContext().getSelf().narrow(), node, WireResources.of(resources)));
+                        driver.tell(new ToDriver.Hello(getContext().getSelf().narrow(), node, resources));
                     }
                     return this;
                 })

@@ -23,7 +23,7 @@ public record MachineResources(double cpu, double gpu, long memoryBytes, Map<Str
         if (memoryBytes < 0 && memoryBytes != PHYSICAL_MEMORY) {
             throw new IllegalArgumentException("machine memory must be >= 0 bytes (or " + PHYSICAL_MEMORY + " for the physical memory), got " + memoryBytes);
         }
-        custom = Map.copyOf(new TreeMap<>(custom));
+        custom = custom == null ? Map.of() : Map.copyOf(new TreeMap<>(custom));
         for (Map.Entry<String, Double> e : custom.entrySet()) {
             requireAmount("custom resource '" + e.getKey() + "'", e.getValue());
         }

@@ -17,6 +17,7 @@ import io.jtune.engine.exec.TrainableSpec;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.DeterministicWidth;
+import io.jtune.engine.runner.ExperimentInUseException;
 import io.jtune.engine.runner.ExperimentState;
 import io.jtune.engine.runner.PendingTrialLimit;
 import io.jtune.engine.runner.ResultBuffer;
@@ -569,9 +570,20 @@ public final class Tuner {
             throw new IllegalStateException("this Tuner has run already (its searcher, scheduler and callbacks hold that run's state); make a new Tuner to run again");
         }
         fitted = true;
-        if (name == null) {
-            name = ExperimentFolders.newName(storagePath, trainable.name());
+        if (name != null) {
+            return run();
         }
+        while (true) {
+            name = ExperimentFolders.newName(storagePath, trainable.name());
+            try {
+                return run();
+            } catch (ExperimentInUseException concurrentRunTookTheName) {
+                // a run started in the same second locked that folder first: take the next name
+            }
+        }
+    }
+
+    private ResultGrid run() {
         ExperimentSpec spec = spec();
         Path dir = spec.experimentDir();
         if (restored == null && Files.exists(dir.resolve(ExperimentState.FILE))) {

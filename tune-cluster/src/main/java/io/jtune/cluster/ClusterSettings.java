@@ -12,7 +12,9 @@ import java.util.Objects;
  *   <li>{@value #ADDRESS} = {@code host:port} the driver listens on and workers join (the only port it opens);</li>
  *   <li>{@value #TLS} = the driver's TLS folder ({@code node.p12}, {@code truststore.p12}, {@code password}; default {@code ~/.jtune/tls});</li>
  *   <li>{@value #INSECURE} = {@code true} for plaintext, refused unless every address is loopback;</li>
- *   <li>{@value #WAIT_FOR_WORKERS} = seconds to wait for a worker that can run a trial's request (default 60);</li>
+ *   <li>{@value #WAIT_FOR_WORKERS} = seconds to wait for a worker that can run a trial's request (default 60): at the
+ *       start, and whenever trials wait while none runs (the workers left); then the run fails naming the trials;</li>
+ *   <li>{@value #KEEP_WAITING} = {@code true} to wait on for workers instead (noting the waiting trials every 30 s);</li>
  *   <li>{@value #MIN_WORKERS} = workers to wait for (up to that time) before the first trial starts (default 1);</li>
  *   <li>{@value #MAX_LOST_RUNS} = how often one trial may lose its worker before it counts as a failure (default 3);</li>
  *   <li>{@value #SHARED_STORAGE} = {@code true} when every worker sees the experiment's storage path at the same place
@@ -34,6 +36,7 @@ public record ClusterSettings(HostPort address, Path tlsFolder, boolean insecure
     public static final String TLS = "jtune.cluster.tls";
     public static final String INSECURE = "jtune.cluster.insecure";
     public static final String WAIT_FOR_WORKERS = "jtune.cluster.waitForWorkers";
+    public static final String KEEP_WAITING = "jtune.cluster.keepWaiting";
     public static final String MAX_LOST_RUNS = "jtune.cluster.maxLostRuns";
     public static final String MIN_WORKERS = "jtune.cluster.minWorkers";
     public static final String SHARED_STORAGE = "jtune.cluster.sharedStorage";

@@ -22,8 +22,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Terminated;
@@ -31,6 +33,9 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,6 +95,10 @@ final class DriverActor extends AbstractBehavior<Object> {
     private final int maxLostRuns;
     private final String self;
     private final Map<ActorRef<ToWorker>, String> workers = new HashMap<>();
+    /** The cluster member UID each worker said hello with. */
+    private final Map<ActorRef<?>, Long> incarnations = new HashMap<>();
+    /** Actors watched again after a Terminated that an earlier incarnation's removal caused ({@link #watchedAgain}). */
+    private final Set<ActorRef<?>> watchedAgain = new HashSet<>();
     /** Workers that said hello and have not passed the code check yet. */
     private final Map<ActorRef<ToWorker>, ToDriver.Hello> pendingResources = new HashMap<>();
     /** Runs whose checkpoint is being streamed to the worker, by transfer. */
@@ -136,13 +145,16 @@ final class DriverActor extends AbstractBehavior<Object> {
     private Behavior<Object> onHello(ToDriver.Hello hello) {
         getContext().watch(hello.worker());
         workers.put(hello.worker(), hello.node());
+        incarnations.put(hello.worker(), hello.incarnation());
         pendingResources.put(hello.worker(), hello);
         hello.worker().tell(new ToWorker.CheckCode(trainableClass));
         return this;
     }
 
     private Behavior<Object> onCodeReport(ToDriver.CodeReport report) {
-        ActorRef<ToWorker> worker = workers.entrySet().stream().filter(e -> e.getValue().equals(report.node())).map(Map.Entry::getKey).findFirst().orElse(null);
+        // the worker waiting for its check: an earlier incarnation of the same node may still be listed
+        ActorRef<ToWorker> worker = pendingResources.entrySet().stream().filter(e -> e.getValue().node().equals(report.node())).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
         ToDriver.Hello hello = worker == null ? null : pendingResources.remove(worker);
         if (hello == null) {
             return this;
@@ -153,6 +165,7 @@ final class DriverActor extends AbstractBehavior<Object> {
             worker.tell(new ToWorker.Refused(problem));
             getContext().unwatch(worker);
             workers.remove(worker);
+            incarnations.remove(worker);
             return this;
         }
         worker.tell(new ToWorker.Admitted(self));
@@ -406,12 +419,18 @@ final class DriverActor extends AbstractBehavior<Object> {
     private Behavior<Object> onTerminated(Terminated terminated) {
         ActorRef<?> ref = terminated.getRef();
         if (workers.containsKey(ref)) {
-            workerGone(ref);
+            if (!watchedAgain(ref, ref)) {
+                workerGone(ref);
+            }
             return this;
         }
-        Run run = byTrialActor.remove(ref);
+        Run run = byTrialActor.get(ref);
+        boolean completed = run != null && (run.ended || run.stopRequested && run.pendingSaves == 0);
+        if (run != null && !completed && watchedAgain(ref, run.worker)) {
+            return this;
+        }
+        byTrialActor.remove(ref);
         if (run != null) {
-            boolean completed = run.ended || run.stopRequested && run.pendingSaves == 0;
             if (completed) {
                 endRun(run);
             } else {
@@ -425,8 +444,39 @@ final class DriverActor extends AbstractBehavior<Object> {
         return this;
     }
 
+    /**
+     * The removal of an earlier incarnation at the same address ends every watch of that address,
+     * also those of actors on the node restarted there: when {@code worker}'s incarnation is still a
+     * member, {@code ref} is watched again, once (an actor really gone answers the new watch with
+     * another Terminated, which then counts). True when it was.
+     */
+    private boolean watchedAgain(ActorRef<?> ref, ActorRef<?> worker) {
+        if (!isMember(worker) || !watchedAgain.add(ref)) {
+            return false;
+        }
+        LOG.info("the watch of {} ended with the removal of an earlier incarnation of its node; watching it again", ref);
+        getContext().watch(ref);
+        return true;
+    }
+
+    /** True when the incarnation of the worker {@code ref} that said hello is a member of the cluster (joining or up). */
+    private boolean isMember(ActorRef<?> ref) {
+        Long incarnation = incarnations.get(ref);
+        if (incarnation == null) {
+            return false;
+        }
+        for (Member m : Cluster.get(getContext().getSystem()).state().getMembers()) {
+            if (m.uniqueAddress().longUid() == incarnation && m.address().equals(ref.path().address())
+                    && (m.status() == MemberStatus.up() || m.status() == MemberStatus.weaklyUp() || m.status() == MemberStatus.joining())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The worker's node is gone: no more trials go there, and its runs not started yet are lost. */
     private void workerGone(ActorRef<?> worker) {
+        incarnations.remove(worker);
         String node = workers.remove(worker);
         if (node == null) {
             return;

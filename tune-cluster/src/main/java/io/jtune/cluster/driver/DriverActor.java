@@ -20,6 +20,7 @@ import io.jtune.engine.remote.EventMapping;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -48,6 +49,8 @@ import org.slf4j.LoggerFactory;
  */
 final class DriverActor extends AbstractBehavior<Object> {
     private static final Logger LOG = LoggerFactory.getLogger(DriverActor.class);
+    /** How long after an earlier incarnation's removal an actor on the restarted node is watched again. */
+    private static final Duration REWATCH_DELAY = Duration.ofSeconds(2);
 
     /**
      * From the driver thread: start a run on {@code worker}; {@code start.trialDir()} is relative
@@ -85,6 +88,10 @@ final class DriverActor extends AbstractBehavior<Object> {
         }
     }
 
+    /** Watch {@code ref} (on {@code worker}'s node) again; a local message. */
+    private record Rewatch(ActorRef<?> ref, ActorRef<?> worker) {
+    }
+
     private record Incoming(RunKey run, FolderReceiver receiver, IOException[] failure) {
     }
 
@@ -98,7 +105,7 @@ final class DriverActor extends AbstractBehavior<Object> {
     /** The cluster member UID each worker said hello with. */
     private final Map<ActorRef<?>, Long> incarnations = new HashMap<>();
     /** Actors watched again after a Terminated that an earlier incarnation's removal caused ({@link #watchedAgain}). */
-    private final Set<ActorRef<?>> watchedAgain = new HashSet<>();
+    private final Set<ActorRef<?>> rewatched = new HashSet<>();
     /** Workers that said hello and have not passed the code check yet. */
     private final Map<ActorRef<ToWorker>, ToDriver.Hello> pendingResources = new HashMap<>();
     /** Runs whose checkpoint is being streamed to the worker, by transfer. */
@@ -138,6 +145,7 @@ final class DriverActor extends AbstractBehavior<Object> {
                 .onMessage(ToDriver.Started.class, this::onStarted)
                 .onMessage(ToDriver.FromTrial.class, m -> onTrialEvent(m.node(), m.event(), m.checkpoint()))
                 .onMessage(ToDriver.Results.class, this::onResults)
+                .onMessage(Rewatch.class, this::onRewatch)
                 .onSignal(Terminated.class, this::onTerminated)
                 .build();
     }
@@ -417,7 +425,19 @@ final class DriverActor extends AbstractBehavior<Object> {
     }
 
     private Behavior<Object> onTerminated(Terminated terminated) {
-        ActorRef<?> ref = terminated.getRef();
+        return gone(terminated.getRef());
+    }
+
+    /** The delayed second watch ({@link #watchedAgain}): kept when its node is still a member, else gone now. */
+    private Behavior<Object> onRewatch(Rewatch rewatch) {
+        if (isMember(rewatch.worker())) {
+            getContext().watch(rewatch.ref());
+            return this;
+        }
+        return gone(rewatch.ref());
+    }
+
+    private Behavior<Object> gone(ActorRef<?> ref) {
         if (workers.containsKey(ref)) {
             if (!watchedAgain(ref, ref)) {
                 workerGone(ref);
@@ -447,15 +467,16 @@ final class DriverActor extends AbstractBehavior<Object> {
     /**
      * The removal of an earlier incarnation at the same address ends every watch of that address,
      * also those of actors on the node restarted there: when {@code worker}'s incarnation is still a
-     * member, {@code ref} is watched again, once (an actor really gone answers the new watch with
-     * another Terminated, which then counts). True when it was.
+     * member, {@code ref} is watched again, once, {@link #REWATCH_DELAY} later, when the removal is
+     * done (an actor really gone answers the new watch with another Terminated, which then counts).
+     * True when it will be.
      */
     private boolean watchedAgain(ActorRef<?> ref, ActorRef<?> worker) {
-        if (!isMember(worker) || !watchedAgain.add(ref)) {
+        if (!isMember(worker) || !rewatched.add(ref)) {
             return false;
         }
         LOG.info("the watch of {} ended with the removal of an earlier incarnation of its node; watching it again", ref);
-        getContext().watch(ref);
+        getContext().scheduleOnce(REWATCH_DELAY, getContext().getSelf(), new Rewatch(ref, worker));
         return true;
     }
 

@@ -48,6 +48,7 @@ public final class ConfigurationKeys {
     public static final String CLUSTER_TLS = "jtune.cluster.tls";
     public static final String CLUSTER_INSECURE = "jtune.cluster.insecure";
     public static final String CLUSTER_WAIT_FOR_WORKERS = "jtune.cluster.waitForWorkers";
+    public static final String CLUSTER_KEEP_WAITING = "jtune.cluster.keepWaiting";
     public static final String CLUSTER_MAX_LOST_RUNS = "jtune.cluster.maxLostRuns";
     public static final String CLUSTER_MIN_WORKERS = "jtune.cluster.minWorkers";
     public static final String CLUSTER_SHARED_STORAGE = "jtune.cluster.sharedStorage";
@@ -67,7 +68,7 @@ public final class ConfigurationKeys {
             EXPERIMENTS, EXPERIMENT, SAMPLES, SEED, STORAGE, MAX_CONCURRENT, RESUME, QUIET, SKIP, PROGRESS, REPORT_OUTPUT,
             EXECUTOR, DETERMINISTIC, MAX_PENDING_TRIALS, RESULT_BUFFER, STALL_TIMEOUT, LOG, PROCESS_JVM_OPTIONS,
             REPORT, TENSORBOARD, SERVER, SERVER_HOST, SERVER_ALLOW_REMOTE,
-            CLUSTER, CLUSTER_TLS, CLUSTER_INSECURE, CLUSTER_WAIT_FOR_WORKERS, CLUSTER_MAX_LOST_RUNS, CLUSTER_MIN_WORKERS,
+            CLUSTER, CLUSTER_TLS, CLUSTER_INSECURE, CLUSTER_WAIT_FOR_WORKERS, CLUSTER_KEEP_WAITING, CLUSTER_MAX_LOST_RUNS, CLUSTER_MIN_WORKERS,
             CLUSTER_SHARED_STORAGE,
             JOIN, WORKER_RESOURCES, WORKER_HOST, WORKER_PORT, WORKER_JOIN_TIMEOUT, WORKER_DRIVERS, CERTS_OUT, CERTS_NODES));
 

@@ -1,5 +1,7 @@
 package io.jtune.cluster;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import io.jtune.api.ConfigurationKeys;
 import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.ClassPathDigest;
@@ -8,10 +10,8 @@ import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.NodeResources;
 import io.jtune.cluster.node.TlsFiles;
 import io.jtune.cluster.worker.WorkerActor;
-import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.spec.MachineResources;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
@@ -45,6 +45,8 @@ public final class Worker {
     static final int EXIT_NO_JOIN = 3;
     /** How often a waiting worker says it still waits. */
     static final int WAIT_NOTE_SECONDS = 10;
+    /** The worker ends its actor system itself ({@link WorkerShutdown}); Pekko's own JVM hook would run after a normal return. */
+    private static final Config WITHOUT_PEKKO_JVM_HOOK = ConfigFactory.parseString("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off");
 
     private Worker() {
     }
@@ -99,22 +101,14 @@ public final class Worker {
 
         /**
          * The options with a work folder: {@code --work-dir}'s, else a new temporary folder that holds
-         * only copies of what the worker streams to drivers, deleted when the JVM exits (normally, on
-         * SIGTERM or Ctrl-C; a SIGKILL leaves it, as it leaves any process's files).
+         * only copies of what the worker streams to drivers, deleted when the worker ends (it returns,
+         * or the JVM exits on SIGTERM or Ctrl-C; a SIGKILL leaves it, as it leaves any process's files).
          */
         Options withWorkDir() throws IOException {
             if (workDir != null) {
                 return this;
             }
-            Path made = Files.createTempDirectory("jtune-worker").toAbsolutePath();
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    CheckpointFolders.deleteRecursively(made);
-                } catch (IOException | UncheckedIOException e) {
-                    System.err.println("jtune worker: could not delete its work folder " + made + ": " + e.getMessage());
-                }
-            }, "jtune-worker-cleanup"));
-            return new Options(join, self, resources, tls, made, joinTimeout, drivers);
+            return new Options(join, self, resources, tls, Files.createTempDirectory("jtune-worker").toAbsolutePath(), joinTimeout, drivers);
         }
 
         private static int number(String option, String value) {
@@ -153,17 +147,20 @@ public final class Worker {
                     + " [--tls folder | --insecure] [--work-dir folder] [--join-timeout seconds] [--drivers count]");
             return EXIT_BAD_INPUT;
         }
+        Path given = options.workDir();
         try {
             options = options.withWorkDir();
         } catch (IOException e) {
             System.err.println("jtune worker: cannot make a work folder (" + e.getMessage() + "); give one with --work-dir");
             return EXIT_BAD_INPUT;
         }
-        return run(options);
+        try (WorkerShutdown shutdown = new WorkerShutdown(given == null ? options.workDir() : null)) {
+            return run(options, shutdown);
+        }
     }
 
     /** Serves drivers one after another; returns the exit code. */
-    static int run(Options options) {
+    static int run(Options options, WorkerShutdown shutdown) {
         digestClassPathMeanwhile();
         for (int served = 0; served < options.drivers(); served++) {
             Console console = new Console();
@@ -171,11 +168,12 @@ public final class Worker {
             ActorSystem<Object> system;
             try {
                 system = ActorSystem.create(WorkerActor.create(options.resources(), options.workDir(), status), NodeConfig.SYSTEM_NAME,
-                        NodeConfig.of(NodeConfig.WORKER_ROLE, options.self(), options.join(), options.tls()));
+                        WITHOUT_PEKKO_JVM_HOOK.withFallback(NodeConfig.of(NodeConfig.WORKER_ROLE, options.self(), options.join(), options.tls())));
             } catch (IllegalArgumentException e) {
                 System.err.println("jtune worker: " + e.getMessage());
                 return EXIT_BAD_INPUT;
             }
+            shutdown.running(system);
             console.node = system.address().getHost().orElse("") + ":" + system.address().getPort().map(String::valueOf).orElse("");
             // the line a script starting workers waits for
             console.say("waiting for the driver at " + options.join() + ", offering " + options.resources());

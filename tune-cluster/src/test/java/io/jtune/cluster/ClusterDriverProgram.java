@@ -15,7 +15,8 @@ import java.time.Duration;
  * A cluster driver in a JVM of its own, for {@link DriverRestartTest}: runs the experiment
  * {@value #NAME} in {@code args[0]} (3 checkpointing {@link StepTrainable} trials of
  * {@value #ITERATIONS} iterations) on the cluster at 127.0.0.1:{@code args[1]}, or restores it when
- * the folder holds one; prints how many trials ended TERMINATED.
+ * the folder holds one; prints how many trials ended TERMINATED. Optional: {@code args[2]} the
+ * milliseconds a step takes (300 by default), {@code args[3]} the iterations (default {@value #ITERATIONS}).
  */
 public final class ClusterDriverProgram {
     static final String NAME = "restarted";
@@ -33,7 +34,7 @@ public final class ClusterDriverProgram {
         ClusterSettings settings = ClusterSettings.at(new HostPort("127.0.0.1", Integer.parseInt(args[1]))).insecureOnLoopback()
                 .withWaitForWorkers(Duration.ofSeconds(90));
         ResultGrid grid = tuner
-                .space(SearchSpace.builder().grid("x", 0.1, 0.2, 0.3).constant("stepMillis", 300).constant("iterations", ITERATIONS).build())
+                .space(SearchSpace.builder().grid("x", 0.1, 0.2, 0.3).constant("stepMillis", args.length > 2 ? Integer.parseInt(args[2]) : 300).constant("iterations", args.length > 3 ? Integer.parseInt(args[3]) : ITERATIONS).build())
                 .snapshotPeriod(Duration.ofMillis(200))
                 .progress(false)
                 .executor(ClusterExecutorFactory.with(settings))

@@ -68,7 +68,7 @@ class DriverRestartTest {
      * files: the driver replaces {@code .experiment_state.json.tmp} while this runs, and a walk
      * that reads attributes fails when that file is renamed under it.
      */
-    private static List<Path> resultFiles(Path experiment) {
+    static List<Path> resultFiles(Path experiment) {
         if (!Files.isDirectory(experiment)) {
             return List.of();
         }
@@ -79,7 +79,7 @@ class DriverRestartTest {
         }
     }
 
-    private static List<Long> linesPerTrial(Path experiment) {
+    static List<Long> linesPerTrial(Path experiment) {
         List<Long> counts = new ArrayList<>();
         for (Path file : resultFiles(experiment)) {
             try (Stream<String> lines = Files.lines(file)) {

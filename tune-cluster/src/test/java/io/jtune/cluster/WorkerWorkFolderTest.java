@@ -1,10 +1,14 @@
 package io.jtune.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -22,6 +26,37 @@ class WorkerWorkFolderTest {
         }
         try (Stream<Path> left = Files.list(tmp)) {
             assertEquals(List.of(), left.map(p -> p.getFileName().toString()).toList(), "what the worker left in its java.io.tmpdir");
+        }
+    }
+
+    @Test
+    void aWorkerServedInThisJvmDeletesItsFolderAndWithdrawsItsHookBeforeItReturns() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        List<Path> before = workFolders(tmp);
+        int exit = Worker.serve(new String[] {"--join", "127.0.0.1:" + WorkerProcesses.freePort(), "--insecure", "--join-timeout", "1"});
+        assertEquals(Worker.EXIT_NO_JOIN, exit);
+        List<Path> left = new ArrayList<>(workFolders(tmp));
+        left.removeAll(before);
+        assertEquals(List.of(), left, "work folders the returned worker left for a shutdown hook to delete");
+    }
+
+    @Test
+    void theNormalEndDeletesTheFolderAtOnceAndLeavesNoHookBehind(@TempDir Path dir) throws Exception {
+        Path made = Files.createDirectories(dir.resolve("made").resolve("checkpoint_000001"));
+        Files.writeString(made.resolve("model.bin"), "weights");
+        WorkerShutdown shutdown = new WorkerShutdown(dir.resolve("made"));
+        shutdown.close();
+        assertFalse(Files.exists(dir.resolve("made")));
+        assertFalse(Runtime.getRuntime().removeShutdownHook(shutdown.hook()), "the hook was withdrawn already");
+
+        Path given = Files.createDirectories(dir.resolve("given"));
+        new WorkerShutdown(null).close();
+        assertTrue(Files.isDirectory(given));
+    }
+
+    private static List<Path> workFolders(Path tmp) throws IOException {
+        try (Stream<Path> entries = Files.list(tmp)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("jtune-worker")).toList();
         }
     }
 

@@ -15,11 +15,11 @@ import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.annotated.AnnotatedExperiment;
 import io.jtune.engine.annotated.AnnotatedTrainables;
 import io.jtune.engine.exec.ExecutorFactory;
-import io.jtune.engine.output.ProgressReporter;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.launch.DefaultComponents;
 import io.jtune.engine.launch.MachineLookups;
 import io.jtune.engine.launch.UnknownKeys;
+import io.jtune.engine.output.ProgressReporter;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.runner.DeterministicWidth;
 import io.jtune.engine.runner.PendingTrialLimit;
@@ -27,6 +27,7 @@ import io.jtune.engine.runner.ResultBuffer;
 import io.jtune.engine.runner.TrialRunner;
 import io.jtune.engine.runner.WholeNumberProperty;
 import io.jtune.engine.runner.state.ExperimentFolders;
+import io.jtune.engine.runner.state.ExperimentInUseException;
 import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.schedule.HyperBandForBohb;
 import io.jtune.engine.search.SampleLimit;
@@ -644,9 +645,20 @@ public final class Tuner {
         }
         fitted = true;
         UnknownKeys.warnAbout(System.getProperties());
-        if (name == null) {
-            name = ExperimentFolders.newName(storagePath, trainable.name());
+        if (name != null) {
+            return run();
         }
+        while (true) {
+            name = ExperimentFolders.newName(storagePath, trainable.name());
+            try {
+                return run();
+            } catch (ExperimentInUseException concurrentRunTookTheName) {
+                // a run started in the same second locked that folder first: take the next name
+            }
+        }
+    }
+
+    private ResultGrid run() {
         ExperimentSpec spec = spec();
         Path dir = spec.experimentDir();
         if (restored == null && Files.exists(dir.resolve(ExperimentState.FILE))) {

@@ -67,4 +67,24 @@ class PathsStayInsideStorageTest {
                 .stop(StopAt.iteration(2)).machineResources(Runs.TWO_CPUS).progress(false).fit());
         assertTrue(e.getMessage().contains("trial #1 (trial_id " + trials.get(0).id() + ") names the checkpoint '/tmp/..'"), e.getMessage());
     }
+
+    @Test
+    void aResumeRefusesATrialFolderReplacedByALinkToAFolderOutsideStorageAndWritesNothingThere() throws Exception {
+        Path storage = root.resolve("storage");
+        List<Trial> trials = Runs.run(Runs.quiet(Tuner.of(CountingTrainable.class), storage).numSamples(2).stop(StopAt.iteration(2))
+                .checkpoint(CheckpointPolicy.every(1)));
+        Path experiment = storage.resolve("exp");
+        Path stateFile = experiment.resolve(ExperimentState.FILE);
+        Files.writeString(stateFile, Files.readString(stateFile).replace("\"TERMINATED\"", "\"PAUSED\""));
+        Path trialDir = experiment.resolve(trials.get(0).name());
+        Path outside = root.resolve("outside");
+        Files.move(trialDir, outside);
+        Files.createSymbolicLink(trialDir, outside);
+        List<String> before = Files.list(outside).map(p -> p.getFileName().toString()).sorted().toList();
+
+        TuneException e = assertThrows(TuneException.class, () -> Tuner.restore(experiment, CountingTrainable.class)
+                .stop(StopAt.iteration(4)).machineResources(Runs.TWO_CPUS).progress(false).fit());
+        assertTrue(e.getMessage().contains(trialDir.toString()) && e.getMessage().contains(outside.toString()), e.getMessage());
+        assertEquals(before, Files.list(outside).map(p -> p.getFileName().toString()).sorted().toList(), "nothing written outside storage");
+    }
 }

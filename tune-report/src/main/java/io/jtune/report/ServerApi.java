@@ -193,6 +193,9 @@ final class ServerApi implements HttpHandler {
             throw new Refusal(400, "the body must be a JSON object with a \"config\" object, e.g. {\"config\": {\"lr\": 0.01}}");
         }
         Map<String, Object> values = JSON.convertValue(config, CONFIG_TYPE);
+        ConfigCheck.problem(server.experiment.space(), Config.of(values).flatten()).ifPresent(problem -> {
+            throw new Refusal(400, problem + "; nothing was added");
+        });
         return await(control().addTrial(Config.of(values)), id -> new Reply(201, JSON.createObjectNode().put("id", id)));
     }
 

@@ -24,6 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +41,10 @@ import org.slf4j.LoggerFactory;
  * {@link #bindTo(String, boolean) bindTo(host, true)} or {@code -Djtune.server.host=0.0.0.0
  * -Djtune.server.allowRemote=true}, and is logged; otherwise it is refused before any trial starts.
  * The server lives as long as the experiment.
+ *
+ * <p>Held connections cannot starve it: a request must arrive whole within {@value #REQUEST_SECONDS}
+ * seconds or its connection is closed, and up to {@value #MAX_THREADS} requests are read and
+ * answered at once (a thread each, made on demand); a connection beyond that is closed at once.
  */
 public final class TuneServer implements Callback, RunnerControl.Steering {
     /** The port to listen on ({@code 0}: any free one); unset, the class-path instance stays off. */
@@ -49,7 +55,20 @@ public final class TuneServer implements Callback, RunnerControl.Steering {
     public static final String ALLOW_REMOTE_PROPERTY = ConfigurationKeys.SERVER_ALLOW_REMOTE;
     private static final Logger LOG = LoggerFactory.getLogger(TuneServer.class);
     private static final ObjectMapper JSON = Json.mapper();
-    private static final int THREADS = EventStream.MAX_CLIENTS + 4;
+    /**
+     * Seconds a client may take to send a whole request before the server closes its connection
+     * (the JDK server's {@code sun.net.httpserver.maxReqTime}, set when the JVM does not set it).
+     */
+    static final int REQUEST_SECONDS = 10;
+    /** Requests handled at once; a connection beyond them is closed at once instead of queueing behind held ones. */
+    static final int MAX_THREADS = 256;
+    private static final String MAX_REQUEST_TIME_PROPERTY = "sun.net.httpserver.maxReqTime";
+
+    static {
+        if (System.getProperty(MAX_REQUEST_TIME_PROPERTY) == null) {
+            System.setProperty(MAX_REQUEST_TIME_PROPERTY, Integer.toString(REQUEST_SECONDS));
+        }
+    }
 
     private final Integer port;
     private String host;
@@ -144,7 +163,7 @@ public final class TuneServer implements Callback, RunnerControl.Steering {
             throw new TuneException("the TuneServer cannot listen on " + address.getHostAddress() + ":" + port + " (" + e.getMessage()
                     + "); choose another port with -D" + PORT_PROPERTY + "=<port> or TuneServer.onPort(...)", e);
         }
-        threads = Executors.newFixedThreadPool(THREADS, daemon("jtune-server"));
+        threads = new ThreadPoolExecutor(0, MAX_THREADS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("jtune-server"));
         server.setExecutor(threads);
         server.createContext("/", new ServerApi(this, token));
         server.start();

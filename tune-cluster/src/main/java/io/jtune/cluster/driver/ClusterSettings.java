@@ -13,7 +13,9 @@ import java.util.Objects;
  *   <li>{@value ConfigurationKeys#CLUSTER} = {@code host:port} the driver listens on and workers join (the only port it opens);</li>
  *   <li>{@value ConfigurationKeys#CLUSTER_TLS} = the driver's TLS folder ({@code node.p12}, {@code truststore.p12}, {@code password}; default {@code ~/.jtune/tls});</li>
  *   <li>{@value ConfigurationKeys#CLUSTER_INSECURE} = {@code true} for plaintext, refused unless every address is loopback;</li>
- *   <li>{@value ConfigurationKeys#CLUSTER_WAIT_FOR_WORKERS} = seconds to wait for a worker that can run a trial's request (default 60);</li>
+ *   <li>{@value ConfigurationKeys#CLUSTER_WAIT_FOR_WORKERS} = seconds to wait for a worker that can run a trial's request (default 60): at the
+ *       start, and whenever trials wait while none runs (the workers left); then the run fails naming the trials;</li>
+ *   <li>{@value ConfigurationKeys#CLUSTER_KEEP_WAITING} = {@code true} to wait on for workers instead (noting the waiting trials every 30 s);</li>
  *   <li>{@value ConfigurationKeys#CLUSTER_MIN_WORKERS} = workers to wait for (up to that time) before the first trial starts (default 1);</li>
  *   <li>{@value ConfigurationKeys#CLUSTER_MAX_LOST_RUNS} = how often one trial may lose its worker before it counts as a failure (default 3);</li>
  *   <li>{@value ConfigurationKeys#CLUSTER_SHARED_STORAGE} = {@code true} when every worker sees the experiment's storage path at the same place

@@ -89,6 +89,10 @@ public final class ClusterTrialExecutor implements TrialExecutor {
     private long starts;
     private boolean waitingForCapacity;
     private long lastWaitingNote;
+    /** Since when trials wait while none runs and no worker has room (null: not now). */
+    private Long starvedSince;
+    /** Trials whose last run was lost with its worker and that have not started again, with why. */
+    private final Map<String, String> lostRuns = new LinkedHashMap<>();
     private boolean closed;
 
     private ClusterTrialExecutor(ClusterSettings settings, String trainableClass, String experimentName, DriverBridge bridge, ActorSystem<Object> system) {
@@ -204,11 +208,40 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         drainNotices();
         boolean free = slots.values().stream().anyMatch(s -> s.pool().hasFree(request));
         waitingForCapacity = !free;
-        if (!free && placements.isEmpty() && System.nanoTime() - lastWaitingNote > WAITING_NOTE_NANOS) {
-            lastWaitingNote = System.nanoTime();
-            LOG.warn("trials wait for a worker with {} free; the cluster has {}", request, describeWorkers());
+        boolean starved = !free && placements.isEmpty();
+        long now = System.nanoTime();
+        if (!starved) {
+            starvedSince = null;
+            return free;
         }
-        return free;
+        if (starvedSince == null) {
+            starvedSince = now;
+        } else if (now - starvedSince > settings.waitForWorkers().toNanos() && !Boolean.getBoolean(ConfigurationKeys.CLUSTER_KEEP_WAITING)) {
+            throw new TuneException(starvation(request));
+        }
+        if (now - lastWaitingNote > WAITING_NOTE_NANOS) {
+            lastWaitingNote = now;
+            LOG.warn("{} wait for a worker with {} free; the cluster has {}", waitingTrials(), request, describeWorkers());
+        }
+        return false;
+    }
+
+    private String starvation(ResourceRequest request) {
+        return "no worker could take a trial for " + settings.waitForWorkers().toSeconds() + " s (" + ConfigurationKeys.CLUSTER_WAIT_FOR_WORKERS + "): "
+                + waitingTrials() + " wait for a worker with " + request + " free, and the cluster has " + describeWorkers()
+                + ". Start workers that join " + settings.address() + " (java -cp <the same class path> io.jtune.cluster.Worker --join " + settings.address()
+                + ") and resume the experiment, raise -D" + ConfigurationKeys.CLUSTER_WAIT_FOR_WORKERS + "=SECONDS, or set -D" + ConfigurationKeys.CLUSTER_KEEP_WAITING
+                + "=true to wait for workers as long as it takes";
+    }
+
+    /** The trials known to wait (those whose runs were lost, with why), and the others the runner holds PENDING. */
+    private String waitingTrials() {
+        if (lostRuns.isEmpty()) {
+            return "the PENDING trials";
+        }
+        List<String> named = new ArrayList<>();
+        lostRuns.forEach((trial, reason) -> named.add("trial " + trial + " (" + reason + ")"));
+        return String.join(", ", named) + " and any other PENDING trials";
     }
 
     @Override
@@ -246,11 +279,14 @@ public final class ClusterTrialExecutor implements TrialExecutor {
             }
         }
         if (best == null) {
-            throw new IllegalStateException("cannot start trial " + launch.trialId() + ": no worker has " + launch.resources() + " free");
+            // the worker that had room when the runner asked left since: the trial waits again, as for any lost worker
+            bridge.post(new TrialEvent.Lost(launch.trialId(), launch.runId(), "the worker that had " + launch.resources() + " free left before the trial reached it"));
+            return;
         }
         List<Integer> gpuIds = best.pool().commit(launch.resources());
         best.lastStart = ++starts;
         placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources(), gpuIds, launch.runAhead()));
+        lostRuns.remove(launch.trialId());
         waitingForCapacity = false;
         bridge.runStarted();
         Path restore = launch.restoreFrom() == null ? null : launch.restoreFrom().path().toAbsolutePath();
@@ -320,6 +356,9 @@ public final class ClusterTrialExecutor implements TrialExecutor {
                 next = bridge.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
             if (next instanceof TrialEvent event) {
+                if (event instanceof TrialEvent.Lost lost) {
+                    lostRuns.put(lost.trialId(), lost.reason());
+                }
                 return event;
             }
             if (next == null || next == DriverBridge.WAKE_DRIVER || !hasPendingEvents() || waitingForCapacity) {

@@ -20,10 +20,13 @@ import io.jtune.engine.remote.EventMapping;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Terminated;
@@ -31,6 +34,9 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +49,8 @@ import org.slf4j.LoggerFactory;
  */
 final class DriverActor extends AbstractBehavior<Object> {
     private static final Logger LOG = LoggerFactory.getLogger(DriverActor.class);
+    /** How long after an earlier incarnation's removal an actor on the restarted node is watched again. */
+    private static final Duration REWATCH_DELAY = Duration.ofSeconds(2);
 
     /**
      * From the driver thread: start a run on {@code worker}; {@code start.trialDir()} is relative
@@ -80,6 +88,10 @@ final class DriverActor extends AbstractBehavior<Object> {
         }
     }
 
+    /** Watch {@code ref} (on {@code worker}'s node) again; a local message. */
+    private record Rewatch(ActorRef<?> ref, ActorRef<?> worker) {
+    }
+
     private record Incoming(RunKey run, FolderReceiver receiver, IOException[] failure) {
     }
 
@@ -90,6 +102,10 @@ final class DriverActor extends AbstractBehavior<Object> {
     private final int maxLostRuns;
     private final String self;
     private final Map<ActorRef<ToWorker>, String> workers = new HashMap<>();
+    /** The cluster member UID each worker said hello with. */
+    private final Map<ActorRef<?>, Long> incarnations = new HashMap<>();
+    /** Actors watched again after a Terminated that an earlier incarnation's removal caused ({@link #watchedAgain}). */
+    private final Set<ActorRef<?>> rewatched = new HashSet<>();
     /** Workers that said hello and have not passed the code check yet. */
     private final Map<ActorRef<ToWorker>, ToDriver.Hello> pendingResources = new HashMap<>();
     /** Runs whose checkpoint is being streamed to the worker, by transfer. */
@@ -129,6 +145,7 @@ final class DriverActor extends AbstractBehavior<Object> {
                 .onMessage(ToDriver.Started.class, this::onStarted)
                 .onMessage(ToDriver.FromTrial.class, m -> onTrialEvent(m.node(), m.event(), m.checkpoint()))
                 .onMessage(ToDriver.Results.class, this::onResults)
+                .onMessage(Rewatch.class, this::onRewatch)
                 .onSignal(Terminated.class, this::onTerminated)
                 .build();
     }
@@ -136,13 +153,16 @@ final class DriverActor extends AbstractBehavior<Object> {
     private Behavior<Object> onHello(ToDriver.Hello hello) {
         getContext().watch(hello.worker());
         workers.put(hello.worker(), hello.node());
+        incarnations.put(hello.worker(), hello.incarnation());
         pendingResources.put(hello.worker(), hello);
         hello.worker().tell(new ToWorker.CheckCode(trainableClass));
         return this;
     }
 
     private Behavior<Object> onCodeReport(ToDriver.CodeReport report) {
-        ActorRef<ToWorker> worker = workers.entrySet().stream().filter(e -> e.getValue().equals(report.node())).map(Map.Entry::getKey).findFirst().orElse(null);
+        // the worker waiting for its check: an earlier incarnation of the same node may still be listed
+        ActorRef<ToWorker> worker = pendingResources.entrySet().stream().filter(e -> e.getValue().node().equals(report.node())).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
         ToDriver.Hello hello = worker == null ? null : pendingResources.remove(worker);
         if (hello == null) {
             return this;
@@ -153,6 +173,7 @@ final class DriverActor extends AbstractBehavior<Object> {
             worker.tell(new ToWorker.Refused(problem));
             getContext().unwatch(worker);
             workers.remove(worker);
+            incarnations.remove(worker);
             return this;
         }
         worker.tell(new ToWorker.Admitted(self));
@@ -404,14 +425,32 @@ final class DriverActor extends AbstractBehavior<Object> {
     }
 
     private Behavior<Object> onTerminated(Terminated terminated) {
-        ActorRef<?> ref = terminated.getRef();
-        if (workers.containsKey(ref)) {
-            workerGone(ref);
+        return gone(terminated.getRef());
+    }
+
+    /** The delayed second watch ({@link #watchedAgain}): kept when its node is still a member, else gone now. */
+    private Behavior<Object> onRewatch(Rewatch rewatch) {
+        if (isMember(rewatch.worker())) {
+            getContext().watch(rewatch.ref());
             return this;
         }
-        Run run = byTrialActor.remove(ref);
+        return gone(rewatch.ref());
+    }
+
+    private Behavior<Object> gone(ActorRef<?> ref) {
+        if (workers.containsKey(ref)) {
+            if (!watchedAgain(ref, ref)) {
+                workerGone(ref);
+            }
+            return this;
+        }
+        Run run = byTrialActor.get(ref);
+        boolean completed = run != null && (run.ended || run.stopRequested && run.pendingSaves == 0);
+        if (run != null && !completed && watchedAgain(ref, run.worker)) {
+            return this;
+        }
+        byTrialActor.remove(ref);
         if (run != null) {
-            boolean completed = run.ended || run.stopRequested && run.pendingSaves == 0;
             if (completed) {
                 endRun(run);
             } else {
@@ -425,8 +464,40 @@ final class DriverActor extends AbstractBehavior<Object> {
         return this;
     }
 
+    /**
+     * The removal of an earlier incarnation at the same address ends every watch of that address,
+     * also those of actors on the node restarted there: when {@code worker}'s incarnation is still a
+     * member, {@code ref} is watched again, once, {@link #REWATCH_DELAY} later, when the removal is
+     * done (an actor really gone answers the new watch with another Terminated, which then counts).
+     * True when it will be.
+     */
+    private boolean watchedAgain(ActorRef<?> ref, ActorRef<?> worker) {
+        if (!isMember(worker) || !rewatched.add(ref)) {
+            return false;
+        }
+        LOG.info("the watch of {} ended with the removal of an earlier incarnation of its node; watching it again", ref);
+        getContext().scheduleOnce(REWATCH_DELAY, getContext().getSelf(), new Rewatch(ref, worker));
+        return true;
+    }
+
+    /** True when the incarnation of the worker {@code ref} that said hello is a member of the cluster (joining or up). */
+    private boolean isMember(ActorRef<?> ref) {
+        Long incarnation = incarnations.get(ref);
+        if (incarnation == null) {
+            return false;
+        }
+        for (Member m : Cluster.get(getContext().getSystem()).state().getMembers()) {
+            if (m.uniqueAddress().longUid() == incarnation && m.address().equals(ref.path().address())
+                    && (m.status() == MemberStatus.up() || m.status() == MemberStatus.weaklyUp() || m.status() == MemberStatus.joining())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The worker's node is gone: no more trials go there, and its runs not started yet are lost. */
     private void workerGone(ActorRef<?> worker) {
+        incarnations.remove(worker);
         String node = workers.remove(worker);
         if (node == null) {
             return;

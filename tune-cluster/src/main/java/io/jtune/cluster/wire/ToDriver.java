@@ -9,8 +9,12 @@ import org.apache.pekko.actor.typed.ActorRef;
 /** What workers and their trials send to the driver. */
 public interface ToDriver extends ClusterMessage {
 
-    /** A worker joined and offers its resources; the driver answers with {@link ToWorker.CheckCode}. */
-    record Hello(ActorRef<ToWorker> worker, String node, MachineResources resources) implements ToDriver {
+    /**
+     * A worker joined and offers its resources; the driver answers with {@link ToWorker.CheckCode}.
+     * {@code incarnation} is the worker's cluster member UID: a node restarted at the same address
+     * has a new one.
+     */
+    record Hello(ActorRef<ToWorker> worker, String node, long incarnation, MachineResources resources) implements ToDriver {
     }
 
     /** The trainable's code as the worker has it, or {@code problem} (and null code) when the worker cannot load it. */

@@ -95,10 +95,21 @@ final class TrialActor extends AbstractBehavior<Object> {
                 })
                 .onMessage(ChunkAck.class, this::onAck)
                 .onSignal(PostStop.class, stopped -> {
-                    host.close();
+                    closeMeanwhile();
                     return this;
                 })
                 .build();
+    }
+
+    /**
+     * Closes the host on a thread of its own: closing waits for a step in flight (up to its grace),
+     * and an actor system that is ending (its node was downed) must not wait for that, or it keeps
+     * its port and the worker cannot start its node again at the same address.
+     */
+    private void closeMeanwhile() {
+        Thread closing = new Thread(host::close, "jtune-trial-close-" + start.trialId());
+        closing.setDaemon(true);
+        closing.start();
     }
 
     private Behavior<Object> onAck(ChunkAck ack) {

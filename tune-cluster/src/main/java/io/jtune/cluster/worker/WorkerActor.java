@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A worker's actor (the guardian of its actor system): says hello to the driver once both are
- * members, answers the code check, receives checkpoints to restore, and starts each trial run as
+ * up members, answers the code check, receives checkpoints to restore, and starts each trial run as
  * a child {@link TrialActor}. A refusal or the driver's departure ends this actor system; the
  * {@code Worker} program then exits or joins again.
  */
@@ -55,6 +55,8 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private final Map<String, FolderReceiver> incoming = new HashMap<>();
     private final Map<String, IOException> failedTransfers = new HashMap<>();
     private ActorRef<ToDriver> driver;
+    private Member driverMember;
+    private boolean selfUp;
 
     /** What the program watches (joined yet, and how the system ended) and where the worker's state changes are said. */
     public static final class WorkerStatus {
@@ -86,9 +88,17 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     public Receive<Object> createReceive() {
         return newReceiveBuilder()
                 .onMessage(ClusterEvent.MemberUp.class, up -> {
-                    if (driver == null && isDriver(up.member())) {
-                        driver = ActorRefResolver.get(getContext().getSystem()).resolveActorRef(up.member().address() + "/user");
-                        driver.tell(new ToDriver.Hello(getContext().getSelf().narrow(), node, resources));
+                    Cluster cluster = Cluster.get(getContext().getSystem());
+                    if (isDriver(up.member())) {
+                        driverMember = up.member();
+                    }
+                    selfUp |= up.member().uniqueAddress().equals(cluster.selfMember().uniqueAddress());
+                    // only once this node is up: an earlier incarnation at the same address is removed by then, so the driver's
+                    // watch of this worker cannot end with that removal
+                    if (driver == null && driverMember != null && selfUp) {
+                        driver = ActorRefResolver.get(getContext().getSystem()).resolveActorRef(driverMember.address() + "/user");
+                        long incarnation = cluster.selfMember().uniqueAddress().longUid();
+                        driver.tell(new ToDriver.Hello(getContext().getSelf().narrow(), node, incarnation, resources));
                     }
                     return this;
                 })

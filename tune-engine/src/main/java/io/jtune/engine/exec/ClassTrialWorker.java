@@ -4,6 +4,7 @@ import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.log.LazyLogger;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -138,13 +139,28 @@ final class ClassTrialWorker extends TrialWorker {
         try {
             trainable.save(temp);
         } catch (UnsupportedOperationException e) {
+            CheckpointFolders.deleteRecursively(temp);
             if (required || trainable.supportsCheckpoints()) {
                 throw e;
             }
-            CheckpointFolders.deleteRecursively(temp);
             return null;
+        } catch (IOException e) {
+            deleteAfterFailedSave(temp, e);
+            throw new IOException("cannot write the checkpoint " + dir + ": " + e.getMessage(), e);
+        } catch (Exception | Error e) {
+            deleteAfterFailedSave(temp, e);
+            throw e;
         }
         return new CheckpointDir(CheckpointFolders.publish(temp, dir));
+    }
+
+    /** A save that failed (a full disk) leaves no partial checkpoint behind, and its space is free again. */
+    private static void deleteAfterFailedSave(Path temp, Throwable failure) {
+        try {
+            CheckpointFolders.deleteRecursively(temp);
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private void release(ClassTrainable trainable) {

@@ -54,11 +54,23 @@ public final class ErrorFileCallback implements Callback {
                 }
             }
             text.append(entry(failure, error));
-            Path temp = file.resolveSibling(ERROR_FILE + ".tmp");
+            write(file, text);
+        } catch (IOException e) {
+            // the trial's own failure comes first: it is often what made the write fail (a full disk)
+            throw new UncheckedIOException("trial " + trial.id() + " failed: " + error + "; then its failure could not be written to " + file + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Writes {@code text} to {@code file} through a temporary file, which does not outlive a failed write. */
+    private static void write(Path file, CharSequence text) throws IOException {
+        Path temp = file.resolveSibling(ERROR_FILE + ".tmp");
+        try {
             Files.writeString(temp, text, StandardCharsets.UTF_8);
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the failure of trial " + trial.id() + " to " + file + ": " + e.getMessage(), e);
+            Files.deleteIfExists(temp);
+            throw e;
         }
     }
 

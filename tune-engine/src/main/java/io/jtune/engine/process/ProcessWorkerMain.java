@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * It listens on no socket.
  *
  * <p>It never outlives its driver: it exits when stdin closes (the driver closed it or died), and a
- * watchdog halts it when the driver's process (its PID is the only argument) is gone.
+ * watchdog halts it when the driver's process (its PID is the only argument) is gone. Processes a
+ * trial started end with its run, and any left end with this program.
  */
 public final class ProcessWorkerMain {
     private static final long WATCH_PERIOD_MILLIS = 500;
@@ -40,7 +41,12 @@ public final class ProcessWorkerMain {
         Writer protocol = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8));
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         watchDriver(Long.parseLong(args[0]));
-        TrialHost host = new TrialHost(Thread.currentThread().getContextClassLoader(), event -> send(protocol, event));
+        TrialHost host = new TrialHost(Thread.currentThread().getContextClassLoader(), event -> {
+            if (event instanceof Event.RunEnded) {
+                ChildProcesses.end(ProcessHandle.current());   // one trial at a time: whatever this JVM started belongs to the run that ended
+            }
+            send(protocol, event);
+        });
         send(protocol, new Event.Ready(WireFormat.PROTOCOL_VERSION, ProcessHandle.current().pid()));
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -76,6 +82,7 @@ public final class ProcessWorkerMain {
                     return;
                 }
             }
+            ChildProcesses.kill(ProcessHandle.current().descendants().toList());
             Runtime.getRuntime().halt(0);
         }, "jtune-driver-watchdog");
         watchdog.setDaemon(true);
@@ -94,6 +101,7 @@ public final class ProcessWorkerMain {
         }, "jtune-exit-deadline");
         halt.setDaemon(true);
         halt.start();
+        ChildProcesses.end(ProcessHandle.current());
         System.exit(0);
     }
 }

@@ -181,9 +181,11 @@ final class WorkerProcess {
         }
     }
 
-    /** Ends the worker at once (SIGKILL). */
+    /** Ends the worker and the processes it started at once (SIGKILL). */
     void kill() {
+        List<ProcessHandle> tree = process.descendants().toList();
         process.destroyForcibly();
+        ChildProcesses.kill(tree);
     }
 
     /** Waits until the worker has exited, at most until {@code deadlineNanos}; true when it has. */

@@ -24,7 +24,12 @@ public final class StallLimit {
 
     public StallLimit(Duration limit) {
         this.limit = limit;
-        this.limitNanos = limit.toNanos();
+        this.limitNanos = saturatedNanos(limit);
+    }
+
+    /** A limit longer than a {@code long} can count in nanoseconds (about 292 years) is as good as none: it saturates. */
+    private static long saturatedNanos(Duration limit) {
+        return limit.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : limit.toNanos();
     }
 
     /** The limit the system property gives, or {@link Duration#ZERO} (off) when it is not set. */

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 /**
  * Names and finds experiment folders under a storage folder, as Ray Tune does: each run is a new
  * folder {@code <trainable>_<yyyy-MM-dd_HH-mm-ss>} (with {@code _2}, {@code _3}, ... when one of
- * that name began in the same second), so a re-run never collides with an earlier one, and
+ * that name began in the same second, also by a concurrent run), so a re-run never collides with another one, and
  * "resume" means the latest of them.
  */
 public final class ExperimentFolders {
@@ -40,11 +40,11 @@ public final class ExperimentFolders {
         return Path.of(System.getProperty("user.home"), "jtune-results");
     }
 
-    /** A folder name for a new experiment of {@code trainable}, not yet holding an experiment under {@code storage}. */
+    /** A folder name for a new experiment of {@code trainable}: no folder of that name exists under {@code storage} yet. */
     public static String newName(Path storage, String trainable) {
         String base = trainable + "_" + DateStamp.ofEpochSecond(System.currentTimeMillis() / 1000);
         String candidate = base;
-        for (int i = 2; Files.exists(storage.resolve(candidate).resolve(ExperimentState.FILE)); i++) {
+        for (int i = 2; Files.exists(storage.resolve(candidate)); i++) {
             candidate = base + "_" + i;
         }
         return candidate;

@@ -33,7 +33,7 @@ public final class ExperimentLock implements AutoCloseable {
     /**
      * Locks {@code experimentDir} (creating it) for this process.
      *
-     * @throws TuneException naming the folder and the process holding it when another run has it
+     * @throws ExperimentInUseException naming the folder and the process holding it when another run has it
      */
     public static ExperimentLock acquire(Path experimentDir) {
         Path file = experimentDir.resolve(FILE);
@@ -45,7 +45,7 @@ public final class ExperimentLock implements AutoCloseable {
             if (lock == null) {
                 String holder = holder(channel);
                 channel.close();
-                throw new TuneException("the experiment folder " + experimentDir + " is in use by another run (" + holder + " holds " + file
+                throw new ExperimentInUseException("the experiment folder " + experimentDir + " is in use by another run (" + holder + " holds " + file
                         + "); wait for that run to end (or stop it), or choose another Tuner.name(...)");
             }
             channel.truncate(0);

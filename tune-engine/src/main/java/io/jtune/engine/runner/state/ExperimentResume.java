@@ -123,11 +123,27 @@ public final class ExperimentResume {
             String entry = "trial #" + (i + 1) + " (trial_id " + t.trialId() + ")";
             require(t.name() != null && FolderNames.isFolderName(t.name()), entry + " names the folder '" + t.name()
                     + "', which is not a folder inside the experiment folder; the state file " + ExperimentState.FILE + " was edited or is corrupt");
+            requireNoLinkOut(spec.experimentDir().resolve(t.name()), entry);
             for (ExperimentState.CheckpointState c : t.checkpoints()) {
                 Path name = c.path() == null ? null : Path.of(c.path()).getFileName();
                 require(name != null && CheckpointFolders.iterationOf(name) >= 0, entry + " names the checkpoint '" + c.path()
                         + "', which is not a checkpoint folder of the trial; the state file " + ExperimentState.FILE + " was edited or is corrupt");
             }
+        }
+    }
+
+    /** A trial folder that is a link to a folder outside the experiment folder would make the resume write there: refused. */
+    private void requireNoLinkOut(Path folder, String entry) {
+        if (!Files.isSymbolicLink(folder)) {
+            return;
+        }
+        try {
+            Path target = folder.toRealPath();
+            require(target.startsWith(spec.experimentDir().toRealPath()), entry + ": its folder " + folder + " is a link to " + target
+                    + ", outside the experiment folder, and a resume writes only inside it; move that folder back in place of the link, then resume again");
+        } catch (IOException e) {
+            throw new TuneException("cannot resume the experiment in " + spec.experimentDir() + ": " + entry + ": its folder " + folder
+                    + " is a link that cannot be followed (" + e + "); replace the link with the trial's folder, then resume again", e);
         }
     }
 
@@ -376,6 +392,7 @@ public final class ExperimentResume {
             if (!name.startsWith(prefix) || known.contains(name)) {
                 continue;
             }
+            requireNoLinkOut(folder, "the trial begun after the last snapshot in " + name);
             int index = TrialNames.indexIn(name, prefix);
             if (index >= state.trials().size() && !later.containsKey(index) && Files.isRegularFile(folder.resolve(JsonLoggerCallback.PARAMS_FILE))) {
                 later.put(index, folder);

@@ -1,0 +1,48 @@
+package io.jtune.engine.process;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Ends the processes a process started that are still its descendants (children, their children):
+ * what a trainable's tools and data loaders leave running. A process that detached itself (a double
+ * fork, {@code setsid}, {@code nohup ... &} from a shell that then exits) is no longer a descendant
+ * and is not found.
+ */
+final class ChildProcesses {
+    /** How long the descendants get to end after SIGTERM before SIGKILL. */
+    static final Duration GRACE = Duration.ofSeconds(2);
+
+    private ChildProcesses() {
+    }
+
+    /** Sends every descendant of {@code parent} SIGTERM, then SIGKILL to those still alive after {@link #GRACE}; returns once they are gone. */
+    static void end(ProcessHandle parent) {
+        List<ProcessHandle> tree = parent.descendants().toList();
+        if (tree.isEmpty()) {
+            return;
+        }
+        tree.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + GRACE.toNanos();
+        for (ProcessHandle p : tree) {
+            try {
+                p.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                p.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                kill(tree);
+                return;
+            }
+        }
+        kill(tree);
+    }
+
+    /** SIGKILL to every process of {@code tree} still alive, at once. */
+    static void kill(List<ProcessHandle> tree) {
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+}

@@ -99,7 +99,7 @@ public final class CapacityBenchmark {
             ExperimentSpec spec = Tuner.of(EngineBenchmark.NoOp.class).name("capacity").storagePath(storage).numSamples(trials)
                     .metric("score", Mode.MAX).scheduler(AsyncHyperBandScheduler.builder().maxT(100).gracePeriod(1).reductionFactor(3).build())
                     .stop(Stoppers.maximumIteration(100)).resources(ResourceRequest.cpus(1)).maxPendingTrials(concurrent)
-                    .progress(false).outputFiles(files).seed(1).spec();
+                    .progress(false).outputFiles(files).seed(1).deterministic(false).spec();
             SimulatedExecutor executor = new SimulatedExecutor(concurrent, 7);
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();

@@ -153,7 +153,7 @@ public final class EngineBenchmark {
     private static void cold() throws IOException {
         long start = System.nanoTime();
         ResultGrid grid = Tuner.of(NoOp.class).name("cold").space(SearchSpace.builder().uniform("x", 0, 1).build()).numSamples(COLD_TRIALS)
-                .stop(Stoppers.maximumIteration(1)).progress(false).outputFiles(false).seed(1).fit();
+                .stop(Stoppers.maximumIteration(1)).progress(false).outputFiles(false).seed(1).deterministic(false).fit();
         long end = System.currentTimeMillis();
         double tunerAndFit = (System.nanoTime() - start) / 1e9;
         if (grid.numTerminated() != COLD_TRIALS) {
@@ -191,7 +191,7 @@ public final class EngineBenchmark {
      */
     private static double[] overhead(boolean files) throws IOException {
         double[] seconds = timedFit(OVERHEAD_TRIALS, storage -> Tuner.of(NoOp.class).name("overhead").storagePath(storage)
-                .numSamples(OVERHEAD_TRIALS).stop(Stoppers.maximumIteration(1)).progress(false).outputFiles(files).seed(1));
+                .numSamples(OVERHEAD_TRIALS).stop(Stoppers.maximumIteration(1)).progress(false).outputFiles(files).seed(1).deterministic(false));
         return new double[] {seconds[0] * 1e6 / OVERHEAD_TRIALS, seconds[1] * 1e6 / OVERHEAD_TRIALS, seconds[2] * 1e6 / OVERHEAD_TRIALS};
     }
 
@@ -199,7 +199,7 @@ public final class EngineBenchmark {
         double[] seconds = timedFit(THROUGHPUT_TRIALS, storage -> Tuner.of(Sleeper.class).name("throughput").storagePath(storage)
                 .numSamples(THROUGHPUT_TRIALS).stop(Stoppers.maximumIteration(RESULTS_PER_SECOND * TRIAL_SECONDS))
                 .resources(ResourceRequest.cpus(1)).machineResources(MachineResources.detect().withCpu(THROUGHPUT_TRIALS))
-                .progress(false).outputFiles(files).seed(1));
+                .progress(false).outputFiles(files).seed(1).deterministic(false));
         return seconds[0] / TRIAL_SECONDS;
     }
 

@@ -248,7 +248,7 @@ public final class HandoffBenchmark {
         Tuner tuner = Tuner.of(SleepingStep.class).name("handoff").storagePath(storage).numSamples(w.trials())
                 .stop(Stoppers.maximumIteration(w.steps())).resources(ResourceRequest.cpus(1))
                 .machineResources(MachineResources.detect().withCpu(w.slots())).resultBuffer(resultBuffer)
-                .progress(false).outputFiles(w.files()).seed(1);
+                .progress(false).outputFiles(w.files()).seed(1).deterministic(false);
         long gc = gcMillis();
         long cpu = THREADS.getCurrentThreadCpuTime();
         long start = System.nanoTime();

@@ -102,7 +102,7 @@ public final class MemoryBenchmark {
                 HeapSampler sampler = new HeapSampler(trials / 10);
                 long start = System.nanoTime();
                 ResultGrid grid = Tuner.of(EngineBenchmark.NoOp.class).name("memory").space(space).storagePath(storage).numSamples(trials)
-                        .stop(Stoppers.maximumIteration(RESULTS)).progress(false).outputFiles(files).callbacks(sampler).seed(1).fit();
+                        .stop(Stoppers.maximumIteration(RESULTS)).progress(false).outputFiles(files).callbacks(sampler).seed(1).deterministic(false).fit();
                 double seconds = (System.nanoTime() - start) / 1e9;
                 if (grid.numTerminated() != trials) {
                     throw new IllegalStateException("expected " + trials + " terminated trials, got " + grid);

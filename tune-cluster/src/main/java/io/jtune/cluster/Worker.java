@@ -200,7 +200,9 @@ public final class Worker {
                 System.err.println("jtune worker: refused by the driver: " + status.reason);
                 return EXIT_BAD_INPUT;
             }
-            console.say("the driver at " + options.join() + " left: its experiment ended" + (served + 1 < options.drivers() ? "; waiting for the next one" : ""));
+            String next = served + 1 < options.drivers() ? "; waiting for the next one" : "";
+            console.say(status.outcome == WorkerActor.Outcome.DRIVER_LEFT ? "the driver at " + options.join() + " left: its experiment ended" + next
+                    : "this worker was removed from the cluster (the driver did not hear from it in time)" + (next.isEmpty() ? "" : "; joining again"));
         }
         System.out.println("jtune worker: served " + options.drivers() + " driver(s), as --drivers asked; exiting");
         return 0;

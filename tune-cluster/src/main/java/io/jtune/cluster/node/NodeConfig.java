@@ -15,7 +15,7 @@ import java.util.List;
  *   <li>one port: the canonical {@code host:port} of the member;</li>
  *   <li>a worker that logs Pekko's errors only until it joined a driver (then its warnings too), and
  *       TLS refusals said in plain words ({@link ExplainedTlsEngineProvider});</li>
- *   <li>the failure detector noticing a silent member in about 4 s, and the split brain
+ *   <li>the failure detector tuned to notice a silent member in about 3 s, and the split brain
  *       resolver {@code keep-oldest} on role {@value #DRIVER_ROLE} (the driver side always survives;
  *       a lost worker is downed 2 s after it became unreachable).</li>
  * </ul>
@@ -81,8 +81,7 @@ public final class NodeConfig {
                 "      stable-after = 2s",
                 "      keep-oldest { role = " + DRIVER_ROLE + ", down-if-alone = off }",
                 "    }",
-                // Pekko's defaults: a heartbeat a second, and a warning only when one is 2 s late (a tighter interval warns on an idle, throttled machine)
-                "    failure-detector { heartbeat-interval = 1s, acceptable-heartbeat-pause = 3s }",
+                "    failure-detector { heartbeat-interval = 500ms, acceptable-heartbeat-pause = 2s }",
                 "    seed-node-timeout = 2s",
                 "    retry-unsuccessful-join-after = 2s",
                 "    jmx.enabled = off",

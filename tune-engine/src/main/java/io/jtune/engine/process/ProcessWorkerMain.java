@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The program of a trial process: reads {@link Command}s as JSON lines from stdin, runs them with a
@@ -41,9 +42,12 @@ public final class ProcessWorkerMain {
         Writer protocol = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8));
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         watchDriver(Long.parseLong(args[0]));
+        // runs started and not yet ended: the driver may start the next trial here before the last one's thread has left,
+        // so this JVM's processes belong to the runs that ended only when none is left running
+        AtomicInteger runs = new AtomicInteger();
         TrialHost host = new TrialHost(Thread.currentThread().getContextClassLoader(), event -> {
-            if (event instanceof Event.RunEnded) {
-                ChildProcesses.end(ProcessHandle.current());   // one trial at a time: whatever this JVM started belongs to the run that ended
+            if (event instanceof Event.RunEnded && runs.decrementAndGet() == 0) {
+                ChildProcesses.end(ProcessHandle.current());
             }
             send(protocol, event);
         });
@@ -51,6 +55,9 @@ public final class ProcessWorkerMain {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             Command command = WireFormat.readCommand(line);
+            if (command instanceof Command.StartTrial) {
+                runs.incrementAndGet();
+            }
             host.handle(command);
             if (command instanceof Command.Shutdown) {
                 break;

@@ -50,12 +50,12 @@ class DriverPauseTest {
             driver.signal("STOP");
             try {
                 WorkerProcesses.await("both workers downed and trying in vain to join the paused driver again", Duration.ofSeconds(90),
-                        () -> workers.stream().allMatch(w -> occurrences(after(w.output(), JOINING, 2), JOIN_RETRY) >= 1));
+                        () -> workers.stream().allMatch(w -> occurrences(after(w.output(), JOINING, 2), JOIN_RETRY) >= 1), workers);
             } finally {
                 driver.signal("CONT");
             }
             WorkerProcesses.await("both workers admitted again by the resumed driver", Duration.ofSeconds(60),
-                    () -> workers.stream().allMatch(w -> occurrences(w.output(), ADMITTED) >= 2));
+                    () -> workers.stream().allMatch(w -> occurrences(w.output(), ADMITTED) >= 2), workers);
             assertEquals(0, driver.awaitExit(Duration.ofSeconds(150)), driver.output());
 
             assertTrue(driver.output().contains("terminated=3"), driver.output());

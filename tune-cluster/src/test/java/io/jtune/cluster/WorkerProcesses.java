@@ -111,10 +111,19 @@ final class WorkerProcesses implements AutoCloseable {
 
     /** Polls until {@code condition} holds or fails after {@code timeout}, naming {@code what}. */
     static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+        await(what, timeout, condition, List.of());
+    }
+
+    /** As {@link #await(String, Duration, BooleanSupplier)}; a timeout's message carries the output of {@code shown}. */
+    static void await(String what, Duration timeout, BooleanSupplier condition, List<WorkerProcess> shown) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
+                StringBuilder message = new StringBuilder("timed out after " + timeout + " waiting for " + what);
+                for (WorkerProcess p : shown) {
+                    message.append("\n--- output of pid ").append(p.pid()).append(" ---\n").append(p.output());
+                }
+                throw new AssertionError(message.toString());
             }
             Thread.sleep(50);
         }

@@ -12,6 +12,7 @@ import io.jtune.cluster.node.TlsFiles;
 import io.jtune.cluster.worker.WorkerActor;
 import io.jtune.engine.spec.MachineResources;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
@@ -45,6 +46,8 @@ public final class Worker {
     static final int EXIT_NO_JOIN = 3;
     /** How often a waiting worker says it still waits. */
     static final int WAIT_NOTE_SECONDS = 10;
+    /** How long a new membership waits for the port the one before it held. */
+    static final int REBIND_SECONDS = 60;
     /** The worker ends its actor system itself ({@link WorkerShutdown}); Pekko's own JVM hook would run after a normal return. */
     private static final Config WITHOUT_PEKKO_JVM_HOOK = ConfigFactory.parseString("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off");
 
@@ -167,9 +170,8 @@ public final class Worker {
             WorkerActor.WorkerStatus status = new WorkerActor.WorkerStatus(console::say);
             ActorSystem<Object> system;
             try {
-                system = ActorSystem.create(WorkerActor.create(options.resources(), options.workDir(), status), NodeConfig.SYSTEM_NAME,
-                        WITHOUT_PEKKO_JVM_HOOK.withFallback(NodeConfig.of(NodeConfig.WORKER_ROLE, options.self(), options.join(), options.tls())));
-            } catch (IllegalArgumentException e) {
+                system = startSystem(options, status, served > 0);
+            } catch (IllegalArgumentException | PortInUseException e) {
                 System.err.println("jtune worker: " + e.getMessage());
                 return EXIT_BAD_INPUT;
             }
@@ -181,6 +183,10 @@ public final class Worker {
             boolean admitted = awaitAdmission(system, status, bounded ? options.joinTimeout() : null, console, options.join());
             if (!admitted && !bounded && status.outcome == WorkerActor.Outcome.DRIVER_LEFT) {
                 console.say("the driver at " + options.join() + " left before this worker joined; waiting for the next one");
+                continue;
+            }
+            if (!admitted && !bounded && status.outcome == WorkerActor.Outcome.REMOVED) {
+                console.say("this worker was removed from the cluster before the driver admitted it; joining again");
                 continue;
             }
             if (!admitted) {
@@ -202,10 +208,65 @@ public final class Worker {
             }
             String next = served + 1 < options.drivers() ? "; waiting for the next one" : "";
             console.say(status.outcome == WorkerActor.Outcome.DRIVER_LEFT ? "the driver at " + options.join() + " left: its experiment ended" + next
-                    : "this worker was removed from the cluster (the driver did not hear from it in time)" + (next.isEmpty() ? "" : "; joining again"));
+                    : "this worker was removed from the cluster (it and the driver did not hear each other in time)" + (next.isEmpty() ? "" : "; joining again"));
         }
         System.out.println("jtune worker: served " + options.drivers() + " driver(s), as --drivers asked; exiting");
         return 0;
+    }
+
+    /**
+     * A new actor system for one membership. Its port may still be held for a moment by the
+     * membership before it ({@code again}): then it tries again for up to {@value #REBIND_SECONDS} s.
+     */
+    private static ActorSystem<Object> startSystem(Options options, WorkerActor.WorkerStatus status, boolean again) throws PortInUseException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(again ? REBIND_SECONDS : 0);
+        while (true) {
+            try {
+                return ActorSystem.create(WorkerActor.create(options.resources(), options.workDir(), status), NodeConfig.SYSTEM_NAME,
+                        WITHOUT_PEKKO_JVM_HOOK.withFallback(NodeConfig.of(NodeConfig.WORKER_ROLE, options.self(), options.join(), options.tls())));
+            } catch (RuntimeException e) {
+                if (!causedByBindFailure(e)) {
+                    throw e;
+                }
+                if (System.nanoTime() >= deadline) {
+                    throw new PortInUseException("cannot listen on " + options.self() + ": the address is in use (" + rootMessage(e)
+                            + "); stop the process that holds it or choose another --port / " + ConfigurationKeys.WORKER_PORT);
+                }
+                LOG.info("port {} still held by the previous membership; trying again", options.self());
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static boolean causedByBindFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Failed to bind")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage();
+    }
+
+    /** The worker's port is held by another process. */
+    static final class PortInUseException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        PortInUseException(String message) {
+            super(message);
+        }
     }
 
     /** The worker's console: one line a state change on stdout, whatever the logging set-up. */

@@ -1,6 +1,7 @@
 package io.jtune.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,6 +60,11 @@ class DriverPauseTest {
             assertEquals(0, driver.awaitExit(Duration.ofSeconds(150)), driver.output());
 
             assertTrue(driver.output().contains("terminated=3"), driver.output());
+            for (WorkerProcesses.WorkerProcess worker : workers) {
+                assertTrue(worker.output().contains(": this worker was removed from the cluster (it and the driver did not hear each other in time)"
+                        + "; joining again"), "the worker says it was removed, not that the experiment ended: " + worker.output());
+                assertFalse(worker.output().contains("left: its experiment ended"), worker.output());
+            }
             for (Path result : DriverRestartTest.resultFiles(experiment)) {
                 List<Long> iterations = new ArrayList<>();
                 for (String line : Files.readAllLines(result)) {

@@ -13,6 +13,8 @@ import io.jtune.engine.stop.MaximumIterationStopper;
 import io.jtune.engine.testing.CapturedLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,6 +50,18 @@ class WorkerConsoleTest {
             assertTrue(output.contains(": waiting for the driver at 127.0.0.1:" + port + ", 10 s"), "a note while it waits: " + output);
             assertEquals(List.of(), warnings(output), "no warning for each failed attempt while the driver is not there");
             assertTrue(output.contains("could not join the driver at 127.0.0.1:" + port + " within 14 s"), output);
+        }
+    }
+
+    @Test
+    void aWorkerWhosePortIsHeldSaysSoAndExits() throws Exception {
+        try (ServerSocket held = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()); WorkerProcesses workers = new WorkerProcesses()) {
+            WorkerProcesses.WorkerProcess worker = workers.start("held-port", null, "--join", "127.0.0.1:" + WorkerProcesses.freePort(),
+                    "--host", "127.0.0.1", "--port", Integer.toString(held.getLocalPort()), "--insecure", "--work-dir", dir.resolve("held").toString());
+            assertEquals(Worker.EXIT_BAD_INPUT, worker.awaitExit(Duration.ofSeconds(60)), worker.output());
+            assertTrue(worker.output().contains("jtune worker: cannot listen on 127.0.0.1:" + held.getLocalPort() + ": the address is in use"),
+                    worker.output());
+            assertTrue(worker.output().contains("choose another --port"), worker.output());
         }
     }
 

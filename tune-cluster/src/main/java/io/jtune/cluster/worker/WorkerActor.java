@@ -30,6 +30,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
 import org.apache.pekko.event.Logging;
@@ -46,7 +47,14 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerActor.class);
 
     /** How this worker's actor system ended, for the program's exit. */
-    public enum Outcome { DRIVER_LEFT, REFUSED }
+    public enum Outcome {
+        /** The driver left the cluster while this worker was a member: its experiment ended. */
+        DRIVER_LEFT,
+        /** This worker was downed (the driver did not hear from it in time, or it could not hear the driver). */
+        REMOVED,
+        /** The driver refused this worker. */
+        REFUSED
+    }
 
     private final String node;
     private final MachineResources resources;
@@ -55,6 +63,7 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private final Map<String, FolderReceiver> incoming = new HashMap<>();
     private final Map<String, IOException> failedTransfers = new HashMap<>();
     private ActorRef<ToDriver> driver;
+    private boolean selfDowned;
     private Member driverMember;
     private boolean selfUp;
 
@@ -102,7 +111,14 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                     }
                     return this;
                 })
-                .onMessage(ClusterEvent.MemberRemoved.class, removed -> isDriver(removed.member()) ? end(Outcome.DRIVER_LEFT, "the driver left") : this)
+                .onMessage(ClusterEvent.MemberDowned.class, downed -> {
+                    selfDowned |= isSelf(downed.member());
+                    return this;
+                })
+                // a downed node sees every member removed as it shuts down: the driver did not leave then
+                .onMessage(ClusterEvent.MemberRemoved.class, removed -> isDriver(removed.member())
+                        ? selfDowned || !selfUpInCluster() ? end(Outcome.REMOVED, "this worker was downed") : end(Outcome.DRIVER_LEFT, "the driver left")
+                        : this)
                 .onMessage(ClusterEvent.MemberEvent.class, other -> this)
                 .onMessage(ToWorker.CheckCode.class, this::onCheckCode)
                 .onMessage(ToWorker.Admitted.class, admitted -> {
@@ -116,6 +132,15 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                 .onMessage(Chunk.class, this::onChunk)
                 .onMessage(ToWorker.StartTrial.class, this::onStart)
                 .build();
+    }
+
+    private boolean isSelf(Member member) {
+        return member.uniqueAddress().equals(Cluster.get(getContext().getSystem()).selfMember().uniqueAddress());
+    }
+
+    private boolean selfUpInCluster() {
+        MemberStatus self = Cluster.get(getContext().getSystem()).selfMember().status();
+        return self != MemberStatus.down() && self != MemberStatus.removed();
     }
 
     private static boolean isDriver(Member member) {

@@ -49,7 +49,9 @@ public final class NodeConfig {
                 "jtune.tls-refusals = " + (WORKER_ROLE.equals(role) ? "console" : "log"),
                 "pekko {",
                 "  loglevel = " + (WORKER_ROLE.equals(role) ? "ERROR" : "WARNING"),
-                "  loggers = [\"org.apache.pekko.event.slf4j.Slf4jLogger\"]",
+                // typed Pekko would add its own Slf4jLogger beside this one
+                "  use-slf4j = off",
+                "  loggers = [\"" + PekkoLogger.class.getName() + "\"]",
                 "  logging-filter = \"org.apache.pekko.event.slf4j.Slf4jLoggingFilter\"",
                 "  log-dead-letters = 0",
                 "  log-dead-letters-during-shutdown = off",

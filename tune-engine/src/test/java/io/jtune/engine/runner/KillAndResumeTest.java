@@ -64,7 +64,9 @@ class KillAndResumeTest {
             }
             // the run redoes at least the iterations its state has not recorded: kill it within the first 30% of those
             long target = stepsBefore + 1 + random.nextLong(Math.max(1, (TOTAL - progressBefore) * 3 / 10));
-            while (child.isAlive() && size(steps) < target) {
+            // the first kill also waits until the state records a checkpoint of an unfinished trial, so that some trial
+            // resumes from one however the machine's load spaces the snapshots
+            while (child.isAlive() && (size(steps) < target || kills == 0 && !checkpointOfUnfinishedTrial(dir))) {
                 child.waitFor(2, TimeUnit.MILLISECONDS);
             }
             assertTrue(child.isAlive(), () -> "a run ended before it was killed:\n" + read(runLog));
@@ -141,6 +143,15 @@ class KillAndResumeTest {
         } catch (IOException e) {
             throw new IllegalStateException("the state file could not be read although it is replaced atomically", e);
         }
+    }
+
+    /** True when the state file (if any yet) records a checkpoint of a trial that is not TERMINATED. */
+    private static boolean checkpointOfUnfinishedTrial(Path dir) throws IOException {
+        if (!Files.exists(dir.resolve(ExperimentState.FILE))) {
+            return false;
+        }
+        return ExperimentState.read(dir.resolve(ExperimentState.FILE)).trials().stream()
+                .anyMatch(t -> t.status() != TrialStatus.TERMINATED && !t.checkpoints().isEmpty());
     }
 
     /** True when an unfinished trial's result.json holds results after the latest checkpoint the state records for it. */

@@ -16,7 +16,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The program of a trial process: reads {@link Command}s as JSON lines from stdin, runs them with a
@@ -43,11 +42,17 @@ public final class ProcessWorkerMain {
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         watchDriver(Long.parseLong(args[0]));
         // runs started and not yet ended: the driver may start the next trial here before the last one's thread has left,
-        // so this JVM's processes belong to the runs that ended only when none is left running
-        AtomicInteger runs = new AtomicInteger();
+        // so this JVM's processes belong to the runs that ended only when none is left running; a run starts only after
+        // such an ending has ended them (under the lock), so the new run's own processes are never among them
+        int[] runs = {0};
+        Object runsLock = new Object();
         TrialHost host = new TrialHost(Thread.currentThread().getContextClassLoader(), event -> {
-            if (event instanceof Event.RunEnded && runs.decrementAndGet() == 0) {
-                ChildProcesses.end(ProcessHandle.current());
+            if (event instanceof Event.RunEnded) {
+                synchronized (runsLock) {
+                    if (--runs[0] == 0) {
+                        ChildProcesses.end(ProcessHandle.current());
+                    }
+                }
             }
             send(protocol, event);
         });
@@ -56,7 +61,9 @@ public final class ProcessWorkerMain {
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             Command command = WireFormat.readCommand(line);
             if (command instanceof Command.StartTrial) {
-                runs.incrementAndGet();
+                synchronized (runsLock) {
+                    runs[0]++;
+                }
             }
             host.handle(command);
             if (command instanceof Command.Shutdown) {

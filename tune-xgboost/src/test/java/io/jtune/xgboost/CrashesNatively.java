@@ -2,10 +2,13 @@ package io.jtune.xgboost;
 
 import io.jtune.api.Config;
 import java.util.Map;
+import ml.dmlc.xgboost4j.java.DMatrix;
 import ml.dmlc.xgboost4j.java.XGBoostError;
-import ml.dmlc.xgboost4j.java.XGBoostJNI;
 
-/** A trial whose config has {@code crash} = true makes XGBoost's native code read a wild pointer at its third round (the JVM dies). */
+/**
+ * A trial whose config has {@code crash} = true hands XGBoost's native code a matrix with a wild
+ * pointer at its third round (the JVM dies reading it).
+ */
 public class CrashesNatively extends XGBoostTrainable {
     static final String CRASH = "crash";
     private boolean crash;
@@ -25,8 +28,15 @@ public class CrashesNatively extends XGBoostTrainable {
     @Override
     public Map<String, Object> step() throws XGBoostError {
         if (crash && rounds() == 2) {
-            XGBoostJNI.XGBoosterUpdateOneIter(1L, 2, 1L);
+            booster().update(new WildMatrix(), rounds());
         }
         return super.step();
+    }
+
+    /** A matrix whose native handle points nowhere. */
+    private static final class WildMatrix extends DMatrix {
+        WildMatrix() {
+            super(1L);
+        }
     }
 }

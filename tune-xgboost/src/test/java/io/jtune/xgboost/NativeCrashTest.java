@@ -10,7 +10,9 @@ import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.process.ProcessOptions;
 import io.jtune.engine.stop.Stoppers;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +22,7 @@ class NativeCrashTest {
     Path storage;
 
     @Test
-    void aNativeCrashFailsOnlyItsTrialInTheProcessExecutor() {
+    void aNativeCrashFailsOnlyItsTrialInTheProcessExecutor() throws Exception {
         ProcessOptions options = ProcessOptions.defaults().withJvmOptions("-XX:ErrorFile=" + storage.resolve("hs_err_pid%p.log"),
                 "-XX:-CreateCoredumpOnCrash");
         ResultGrid grid = Tuner.of(CrashesNatively.class)
@@ -37,5 +39,9 @@ class NativeCrashTest {
         }
         TrialOutcome crashed = grid.errors().get(0);
         assertTrue(crashed.errorTrace() != null && !crashed.errorTrace().isBlank(), "the error names the lost worker: " + crashed);
+        try (Stream<Path> files = Files.list(storage)) {
+            assertTrue(files.anyMatch(f -> f.getFileName().toString().startsWith("hs_err_pid")),
+                    "the worker JVM died in native code, leaving its crash report: " + crashed.errorTrace());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.jtune.xgboost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.space.SearchSpace;
@@ -12,16 +13,21 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import ml.dmlc.xgboost4j.java.Booster;
+import ml.dmlc.xgboost4j.java.XGBoostError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every trial's per-trial matrices are freed, whether it ends, fails or is paused (and again for each resumed run). */
+/**
+ * Every trial's per-trial matrices and boosters are freed, whether it ends, is stopped early, fails
+ * or is paused (and again for each resumed run).
+ */
 class NativeMemoryTest {
     @TempDir
     Path storage;
 
     @Test
-    void dataOpenedForATrialIsFreedWhenItStopsFailsOrPauses() {
+    void dataAndBoostersOfATrialAreFreedWhenItStopsFailsOrPauses() {
         ResultGrid grid = Tuner.of(ReleasingBooster.class)
                 .space(SearchSpace.builder().grid("eta", 0.1, 0.2, 0.3, 0.4, 0.5).grid(ReleasingBooster.FAIL_AT_ROUND, 2, -1).build())
                 .metric("validation-logloss", io.jtune.api.Mode.MIN)
@@ -38,6 +44,11 @@ class NativeMemoryTest {
         for (TrainingData opened : data.opened()) {
             assertTrue(closed.contains(opened), "every opened data was handed back");
             assertTrue(CountingData.freed(opened), "its matrices were disposed");
+        }
+        assertTrue(ReleasingBooster.TRAINED.size() > grid.size(), "resumed runs trained boosters of their own: " + ReleasingBooster.TRAINED.size());
+        for (Booster booster : ReleasingBooster.TRAINED) {
+            XGBoostError freed = assertThrows(XGBoostError.class, booster::getNumFeature, "a trial's booster was disposed");
+            assertTrue(freed.getMessage().contains("disposed"), freed.getMessage());
         }
     }
 }

@@ -9,20 +9,34 @@ import io.jtune.api.TrialStatus;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.exec.ExecutorFactory;
 import java.nio.file.Path;
 import ml.dmlc.xgboost4j.java.Booster;
 import ml.dmlc.xgboost4j.java.DMatrix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Trials HyperBand paused and resumed end with the booster an uninterrupted run of their rounds and config makes. */
+/**
+ * Trials HyperBand paused and resumed end with the booster an uninterrupted run of their rounds and
+ * config makes, on threads and in worker processes (where a resumed trial's booster comes back from
+ * its checkpoint file in a JVM that may not have trained it).
+ */
 class PauseResumeTest {
     @TempDir
     Path storage;
 
     @Test
-    void pausedTrialsResumeTheirBoosterFromItsRound() throws Exception {
-        ResultGrid grid = Tuner.of(HyperBandBooster.class).storagePath(storage).progress(false).fit();
+    void pausedTrialsResumeTheirBoosterFromItsRoundOnThreads() throws Exception {
+        assertResumed(ExecutorFactory.threads());
+    }
+
+    @Test
+    void pausedTrialsResumeTheirBoosterFromItsRoundInWorkerProcesses() throws Exception {
+        assertResumed(ExecutorFactory.process());
+    }
+
+    private void assertResumed(ExecutorFactory executor) throws Exception {
+        ResultGrid grid = Tuner.of(HyperBandBooster.class).executor(executor).storagePath(storage).progress(false).fit();
         assertEquals(0, grid.numErrors(), grid.toString());
         DMatrix rows = Synthetic.matrix(300, 5);
         int resumed = 0;

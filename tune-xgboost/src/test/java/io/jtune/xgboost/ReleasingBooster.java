@@ -1,15 +1,21 @@
 package io.jtune.xgboost;
 
 import io.jtune.api.Config;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
+import ml.dmlc.xgboost4j.java.Booster;
 import ml.dmlc.xgboost4j.java.XGBoostError;
 
 /**
  * Per-trial data from {@link CountingData}; a trial whose config has {@code fail_at_round} = r
  * throws at round r (that entry is not an XGBoost parameter, so it is dropped from the booster's).
+ * Every booster that trained a round is kept in {@link #TRAINED}, so a test can see it freed.
  */
 public class ReleasingBooster extends XGBoostTrainable {
     static final String FAIL_AT_ROUND = "fail_at_round";
+    static final Set<Booster> TRAINED = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
     private int failAt;
 
     @Override
@@ -29,6 +35,7 @@ public class ReleasingBooster extends XGBoostTrainable {
         if (rounds() == failAt) {
             throw new IllegalStateException("injected failure at round " + failAt);
         }
+        TRAINED.add(booster());
         return super.step();
     }
 }

@@ -1,7 +1,6 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.spec.MachineResources;
 import java.util.concurrent.TimeUnit;
 /**
  * Runs trainables on behalf of the driver and accounts their resources (Ray Tune's
@@ -22,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 public interface TrialExecutor extends AutoCloseable {
 
     /** The resources this executor schedules against. */
-    MachineResources totals();
+    ResourceRequest totals();
 
     /**
      * Where the trials run, as the progress output names it: {@code threads in this JVM},

@@ -12,7 +12,6 @@ import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.runner.state.CheckpointBook;
 import io.jtune.engine.runner.state.SnapshotSchedule;
 import io.jtune.engine.spec.ExperimentSpec;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.trial.Trial;
 import java.util.Collection;
 import java.util.List;
@@ -70,11 +69,10 @@ final class SchedulerRunnerView implements RunnerView {
         return launcher.hasCapacity(request);
     }
 
-    /** The executor's totals as a request (what a trial asking for everything would ask). */
+    /** The executor's totals (what a trial asking for everything would ask). */
     @Override
     public ResourceRequest totalResources() {
-        MachineResources totals = executor.totals();
-        return new ResourceRequest(totals.cpu(), totals.gpu(), totals.memoryBytes(), totals.custom());
+        return executor.totals();
     }
 
     /** A scheduler's new request for the trial, committed from its next start on. */

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * Results and checkpoints cross this boundary as data (metric maps, checkpoint paths), so an
  * executor may run trials in other processes or on other machines.
  *
- * <p>The seeds' operations map as: start / resume / restore = {@link #start} (with
+ * <p>Ray Tune's trial-executor operations map as: start / resume / restore = {@link #start} (with
  * {@link TrialLaunch#restoreFrom()}), reset = {@link #start} reusing a stopped trainable (when the
  * executor reuses trainables and {@code reset(config)} accepts), save = {@link #save}, pause =
  * {@link #pause}, stop = {@link #stop}, next event = {@link #nextEvent()}, has resources =

@@ -10,11 +10,9 @@ import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
 import io.jtune.engine.spec.CheckpointPolicy;
 import java.nio.file.Path;
-import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -58,24 +56,18 @@ public final class Trial implements TrialView {
     private int numFailures;
     private String errorTrace;
 
-    /** Progress counters of the current run, as the auto fields report them. */
+    // the current run's counters and bookkeeping: each is described at its accessor
     private long runId;
     private long iteration;
     private double timeTotalS;
     private long iterationsSinceRestore;
     private double timeSinceRestore;
-    /** Saves asked of the executor and not yet answered. */
     private int pendingSaves;
-    /** Exploited (PBT): the next start restores the copied checkpoint with the new config. */
     private boolean exploited;
     private boolean metricsChecked;
-    /** How many results reported NaN or infinity for the experiment's metric. */
     private int nonFiniteMetrics;
-    /** When the driver last heard from the current run (its start, a result, a checkpoint); for the {@link StallLimit}. */
     private long lastHeardNanos;
-    /** A PENDING trial that failed may not start before this time ({@link RetryBackoff}); 0 when it waits for none. */
     private long retryAtNanos;
-    /** The checkpoint folder the current run restored, or null. */
     private Path restoredFrom;
     /** Room for this many {@link TrialLocal} values at first: the engine's two loggers and a scheduler. */
     private static final int FIRST_LOCALS = 3;
@@ -463,33 +455,7 @@ public final class Trial implements TrialView {
      */
     public List<Result> history() {
         int size = history.size();
-        return size == 0 ? List.of() : new ReadBack(history, size);
-    }
-
-    /** A trial's results, read back from its history on first access. */
-    private static final class ReadBack extends AbstractList<Result> {
-        private final ResultHistory history;
-        private final int size;
-        private List<Result> read;
-
-        ReadBack(ResultHistory history, int size) {
-            this.history = history;
-            this.size = size;
-        }
-
-        @Override
-        public Result get(int index) {
-            Objects.checkIndex(index, size);
-            if (read == null) {
-                read = history.read();
-            }
-            return read.get(index);
-        }
-
-        @Override
-        public int size() {
-            return size;
-        }
+        return size == 0 ? List.of() : new HistoryReadBack(history, size);
     }
 
     /** The stack trace of the latest failure, or null. */

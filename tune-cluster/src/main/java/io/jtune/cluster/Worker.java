@@ -3,6 +3,7 @@ package io.jtune.cluster;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.jtune.api.ConfigurationKeys;
+import io.jtune.api.ResourceRequest;
 import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.ClassPathDigest;
 import io.jtune.cluster.node.HostPort;
@@ -10,7 +11,7 @@ import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.NodeResources;
 import io.jtune.cluster.node.TlsFiles;
 import io.jtune.cluster.worker.WorkerActor;
-import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.DetectedMachine;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -55,7 +56,7 @@ public final class Worker {
     }
 
     /** The options of one worker; {@code workDir} is null until {@link #withWorkDir} when {@code --work-dir} was not given. */
-    record Options(HostPort join, HostPort self, MachineResources resources, TlsFiles tls, Path workDir, Duration joinTimeout, int drivers) {
+    record Options(HostPort join, HostPort self, ResourceRequest resources, TlsFiles tls, Path workDir, Duration joinTimeout, int drivers) {
 
         static Options parse(String[] args) {
             HostPort join = null;
@@ -96,7 +97,7 @@ public final class Worker {
             if (join == null) {
                 throw new IllegalArgumentException("--join host:port is required: the address the driver prints (its -Djtune.cluster)");
             }
-            MachineResources offered = NodeResources.parse(resources, MachineResources.detect());
+            ResourceRequest offered = NodeResources.parse(resources, DetectedMachine.resources());
             HostPort self = new HostPort(host != null ? host : defaultHost(join), port);
             return new Options(join, self, offered, insecure ? null : TlsFiles.in(tls), workDir == null ? null : workDir.toAbsolutePath().normalize(),
                     Duration.ofSeconds(joinTimeout), drivers);

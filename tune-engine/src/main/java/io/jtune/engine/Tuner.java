@@ -33,10 +33,10 @@ import io.jtune.engine.schedule.HyperBandForBohb;
 import io.jtune.engine.search.SampleLimit;
 import io.jtune.engine.search.SearcherWrapper;
 import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.DetectedMachine;
 import io.jtune.engine.spec.ExperimentSpec;
 import io.jtune.engine.spec.FailFast;
 import io.jtune.engine.spec.FolderNames;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.spec.MissingCheckpoints;
 import io.jtune.engine.spec.ResumeMode;
 import io.jtune.engine.spec.TrainableSpec;
@@ -104,7 +104,7 @@ public final class Tuner {
     private TrialScheduler scheduler;
     private final List<Stopper> stoppers = new ArrayList<>();
     private ResourceRequest resources = ResourceRequest.DEFAULT;
-    private MachineResources machine;
+    private ResourceRequest machine;
     private int maxConcurrentTrials;
     private Integer maxPendingTrials;
     private int maxFailures;
@@ -341,8 +341,8 @@ public final class Tuner {
         return this;
     }
 
-    /** What the machine offers trials (default: detected, see {@link MachineResources#detect()}). */
-    public Tuner machineResources(MachineResources totals) {
+    /** What the machine offers trials (default: detected, see {@link DetectedMachine#resources()}). */
+    public Tuner machineResources(ResourceRequest totals) {
         this.machine = Objects.requireNonNull(totals, "machine resources");
         return this;
     }
@@ -583,7 +583,7 @@ public final class Tuner {
         SearchAlgorithm search = searcher != null ? SampleLimit.of(searcher, numSamples) : DefaultComponents.searcher(numSamples);
         TrialScheduler schedule = scheduler != null ? scheduler : DefaultComponents.scheduler();
         connectBohb(search, schedule);
-        MachineResources totals = machine != null ? machine : MachineResources.detect();
+        ResourceRequest totals = machine != null ? machine : DetectedMachine.resources();
         int buffer = resultBuffer != null ? resultBuffer : ResultBuffer.fromSystemProperty();
         Integer width = deterministicWidth(schedule, buffer);
         return new ExperimentSpec(trainable, experimentName, storagePath.toAbsolutePath(), space, metric, mode, numSamples, search, schedule,

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import example.models.ModelSearched;
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
@@ -24,7 +25,6 @@ import io.jtune.engine.search.SearcherWrapper;
 import io.jtune.engine.search.bohb.BohbSearch;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.spec.ExperimentSpec;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 /** Model-based searchers through the {@link Tuner}: numSamples ends them, and BOHB hears its HyperBand. */
 class ModelSearchInTheTunerTest {
-    private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 30, Map.of());
+    private static final ResourceRequest TWO_CPUS = new ResourceRequest(2, 0, 1L << 30, Map.of());
     /** More trials than any test here asks for: a searcher that is not ended fails the run instead of running forever. */
     private static final int RUNAWAY = 100;
 

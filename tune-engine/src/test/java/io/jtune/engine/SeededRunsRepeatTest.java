@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.TrainFunction;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.schedule.HyperBandScheduler;
 import io.jtune.engine.search.tpe.TpeSearch;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(180)
 class SeededRunsRepeatTest {
-    private static final MachineResources FOUR_CPUS = new MachineResources(4, 0, 1L << 30, Map.of());
+    private static final ResourceRequest FOUR_CPUS = new ResourceRequest(4, 0, 1L << 30, Map.of());
     private static final SearchSpace XY = SearchSpace.builder().uniform("x", -1, 1).loguniform("lr", 1e-4, 1e-1).build();
 
     @TempDir

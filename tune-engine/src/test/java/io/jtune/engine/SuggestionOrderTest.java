@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.ExperimentInfo;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.search.tpe.TpeSearch;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code maxConcurrentTrials(k)} bounds suggestions, as Ray's ConcurrencyLimiter: a spy on the searcher logs what it hears, in order. */
 class SuggestionOrderTest {
-    private static final MachineResources FOUR_CPUS = new MachineResources(4, 0, 1L << 30, Map.of());
+    private static final ResourceRequest FOUR_CPUS = new ResourceRequest(4, 0, 1L << 30, Map.of());
     private static final int ITERATIONS = 3;
     private static final TrainFunction QUADRATIC = (config, session) -> {
         double x = config.getDouble("x");

@@ -8,11 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
 import io.jtune.api.trainable.ClassTrainable;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -89,7 +89,7 @@ class TunerEndToEndTest {
                 .metric("loss", Mode.MIN)
                 .numSamples(25)
                 .stop(Stoppers.maximumIteration(STEPS))
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of()))
                 .seed(42)
                 .progress(false)
                 .fit();
@@ -159,7 +159,7 @@ class TunerEndToEndTest {
                     }
                 })
                 .name("flaky").storagePath(storage).space(space).metric("score", Mode.MAX)
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).seed(1).progress(false)
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of())).seed(1).progress(false)
                 .fit();
         assertEquals(3, grid.size());
         assertEquals(1, grid.numErrors());

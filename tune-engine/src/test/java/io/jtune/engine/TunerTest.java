@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
 import io.jtune.api.Param;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Step;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.Uniform;
@@ -14,8 +15,8 @@ import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.search.BasicVariantGenerator;
 import io.jtune.engine.spec.CheckpointPolicy;
+import io.jtune.engine.spec.DetectedMachine;
 import io.jtune.engine.spec.ExperimentSpec;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
 import java.util.Map;
@@ -43,7 +44,7 @@ class TunerTest {
     @Test
     void anAnnotatedClassRunsThroughItsGeneratedAdapterUnderItsName() {
         ResultGrid grid = Tuner.of(Line.class).name("annotated").storagePath(storage).numSamples(3)
-                .stop(Stoppers.maximumIteration(4)).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+                .stop(Stoppers.maximumIteration(4)).machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of()))
                 .seed(5).progress(false).outputFiles(false).fit();
         assertEquals(3, grid.size());
         assertTrue(grid.experimentDir().endsWith("annotated"));
@@ -91,7 +92,7 @@ class TunerTest {
     @Test
     void aTunerRunsOnce() {
         Tuner tuner = Tuner.of("once", (config, session) -> session.report(Map.of("x", 1))).name("once").storagePath(storage)
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).progress(false);
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of())).progress(false);
         assertEquals(1, tuner.fit().size());
         IllegalStateException e = assertThrows(IllegalStateException.class, tuner::fit);
         assertTrue(e.getMessage().contains("make a new Tuner"), e.getMessage());
@@ -109,7 +110,7 @@ class TunerTest {
         assertTrue(spec.searcher() instanceof BasicVariantGenerator);
         assertTrue(spec.scheduler() instanceof FifoScheduler);
         assertEquals(io.jtune.api.ResourceRequest.DEFAULT, spec.resources());
-        assertEquals(MachineResources.detect(), spec.machine());
+        assertEquals(DetectedMachine.resources(), spec.machine());
         assertEquals(0, spec.maxFailures());
         assertEquals(CheckpointPolicy.NONE, spec.checkpoint());
         assertEquals(4, spec.callbacks().size(), "JSON, CSV and error-file loggers and the progress table");

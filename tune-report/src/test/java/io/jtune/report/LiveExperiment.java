@@ -3,10 +3,10 @@ package io.jtune.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,7 +37,7 @@ final class LiveExperiment implements AutoCloseable {
                 })
                 .name("live").storagePath(storage).numSamples(trials).metric("loss", Mode.MIN)
                 .space(SearchSpace.builder().constant("iters", 1_000_000).uniform("offset", 0, 1).build())
-                .machineResources(new MachineResources(4, 0, 1L << 30, Map.of())).seed(5).progress(false)
+                .machineResources(new ResourceRequest(4, 0, 1L << 30, Map.of())).seed(5).progress(false)
                 .callbacks(server);
         grid = CompletableFuture.supplyAsync(tuner::fit);
         HeadlessChromium.await("the TuneServer to listen", () -> server.url() != null || grid.isDone());

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,7 +48,7 @@ class ResultsEndpointTest {
                 // 3 results stay within the logger's buffer; 3,000 outrun the server's tail of the last 1,024, so the logger is flushed on request
                 .space(SearchSpace.builder().grid("count", 3, 3_000).build())
                 // free-running: each trial blocks after its last report, which in deterministic mode would hold the other at that step
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).seed(3).deterministic(false).progress(false).callbacks(server);
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of())).seed(3).deterministic(false).progress(false).callbacks(server);
         CompletableFuture<ResultGrid> grid = CompletableFuture.supplyAsync(tuner::fit);
         try {
             HeadlessChromium.await("the TuneServer to listen", () -> server.baseUri() != null || grid.isDone());

@@ -1,12 +1,12 @@
 package io.jtune.report;
 
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -46,7 +46,7 @@ final class SampleExperiments {
                 })
                 .name(name).storagePath(storage).space(space).numSamples(samples).metric("loss", Mode.MIN)
                 .scheduler(AsyncHyperBandScheduler.builder().maxT(ITERATIONS).gracePeriod(2).reductionFactor(2).build())
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).seed(7).progress(false);
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of())).seed(7).progress(false);
     }
 
     static ResultGrid run(Path storage, String name, int samples) {

@@ -1,13 +1,13 @@
 package io.jtune.xgboost;
 
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.spec.CheckpointPolicy;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,7 +57,7 @@ public final class NativeMemoryBenchmark {
                 .stop(Stoppers.maximumIteration(6))
                 .checkpoint(CheckpointPolicy.every(2).keepLatest(1))
                 .numSamples(trials).seed(1)
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of()))
                 .storagePath(storage).progress(false)
                 .callbacks(new RssEvery(30))
                 .fit();

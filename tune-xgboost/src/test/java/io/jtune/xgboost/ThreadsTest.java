@@ -10,7 +10,6 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.schedule.ResourceChangingScheduler;
 import io.jtune.engine.spec.CheckpointPolicy;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +24,7 @@ class ThreadsTest {
 
     private Tuner tuner() {
         return Tuner.of(ThreadsBooster.class).storagePath(storage).progress(false)
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of()))
                 .metric("validation-logloss", Mode.MIN)
                 .checkpoint(CheckpointPolicy.every(1))
                 .stop(Stoppers.maximumIteration(4));

@@ -16,7 +16,6 @@ import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.GatheredContinues;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.spec.ExperimentSpec;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.spec.TrainableSpec;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -181,20 +180,20 @@ public final class ClusterTrialExecutor implements TrialExecutor {
     }
 
     @Override
-    public MachineResources totals() {
+    public ResourceRequest totals() {
         drainNotices();
         double cpu = 0;
         double gpu = 0;
         long memory = 0;
         Map<String, Double> custom = new HashMap<>();
         for (Slot s : slots.values()) {
-            MachineResources t = s.pool().totals();
+            ResourceRequest t = s.pool().totals();
             cpu += t.cpu();
             gpu += t.gpu();
             memory += t.memoryBytes();
             t.custom().forEach((k, v) -> custom.merge(k, v, Double::sum));
         }
-        return new MachineResources(cpu, gpu, memory, custom);
+        return new ResourceRequest(cpu, gpu, memory, custom);
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.jtune.cluster.driver;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.cluster.wire.ToWorker;
 import io.jtune.engine.exec.TrialEvent;
-import io.jtune.engine.spec.MachineResources;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +21,7 @@ final class DriverBridge {
     static final Object WAKE_DRIVER = new Object();
 
     /** A worker's arrival ({@code resources} set) or loss ({@code resources} null). */
-    record WorkerNotice(ActorRef<ToWorker> worker, String node, MachineResources resources) {
+    record WorkerNotice(ActorRef<ToWorker> worker, String node, ResourceRequest resources) {
     }
 
     private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
@@ -33,7 +33,7 @@ final class DriverBridge {
         events.add(event);
     }
 
-    void workerJoined(ActorRef<ToWorker> worker, String node, MachineResources resources) {
+    void workerJoined(ActorRef<ToWorker> worker, String node, ResourceRequest resources) {
         notice(new WorkerNotice(worker, node, resources));
     }
 

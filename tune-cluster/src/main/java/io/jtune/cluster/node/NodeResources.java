@@ -1,6 +1,6 @@
 package io.jtune.cluster.node;
 
-import io.jtune.engine.spec.MachineResources;
+import io.jtune.api.ResourceRequest;
 import java.util.Locale;
 
 /**
@@ -17,8 +17,8 @@ public final class NodeResources {
      *
      * @throws IllegalArgumentException naming the entry that cannot be read and the expected form
      */
-    public static MachineResources parse(String spec, MachineResources base) {
-        MachineResources result = base;
+    public static ResourceRequest parse(String spec, ResourceRequest base) {
+        ResourceRequest result = base;
         if (spec == null || spec.isBlank()) {
             return result;
         }

@@ -1,8 +1,8 @@
 package io.jtune.cluster.wire;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.cluster.node.TrainableCode;
 import io.jtune.engine.remote.Event;
-import io.jtune.engine.spec.MachineResources;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 
@@ -14,7 +14,7 @@ public interface ToDriver extends ClusterMessage {
      * {@code incarnation} is the worker's cluster member UID: a node restarted at the same address
      * has a new one.
      */
-    record Hello(ActorRef<ToWorker> worker, String node, long incarnation, MachineResources resources) implements ToDriver {
+    record Hello(ActorRef<ToWorker> worker, String node, long incarnation, ResourceRequest resources) implements ToDriver {
     }
 
     /** The trainable's code as the worker has it, or {@code problem} (and null code) when the worker cannot load it. */

@@ -1,5 +1,6 @@
 package io.jtune.cluster.worker;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.TrainableCode;
@@ -13,7 +14,6 @@ import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.ErrorData;
 import io.jtune.engine.remote.Event;
-import io.jtune.engine.spec.MachineResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     }
 
     private final String node;
-    private final MachineResources resources;
+    private final ResourceRequest resources;
     private final Path workDir;
     private final WorkerStatus status;
     private final Map<String, FolderReceiver> incoming = new HashMap<>();
@@ -80,11 +80,11 @@ public final class WorkerActor extends AbstractBehavior<Object> {
         }
     }
 
-    public static Behavior<Object> create(MachineResources resources, Path workDir, WorkerStatus status) {
+    public static Behavior<Object> create(ResourceRequest resources, Path workDir, WorkerStatus status) {
         return Behaviors.setup(context -> new WorkerActor(context, resources, workDir, status));
     }
 
-    private WorkerActor(ActorContext<Object> context, MachineResources resources, Path workDir, WorkerStatus status) {
+    private WorkerActor(ActorContext<Object> context, ResourceRequest resources, Path workDir, WorkerStatus status) {
         super(context);
         this.node = context.getSystem().address().hostPort();
         this.resources = resources;

@@ -3,7 +3,6 @@ package io.jtune.engine.exec;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.log.LazyLogger;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.spec.TrainableSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The in-process {@link TrialExecutor}: each running trial is a worker on a pooled daemon thread
  * (a thread is reused across trials), steps run off the driver thread, and every worker posts to
  * one event queue the driver takes from, unless the driver's {@linkplain #handleInline inline handler}
- * takes the event on the worker's thread. Resources are accounted against {@link MachineResources}.
+ * takes the event on the worker's thread. Resources are accounted against {@link ResourceRequest}.
  * A thread cannot be killed: an {@link #abandon abandoned} run's thread is interrupted and left to
  * itself, and {@link #close()} names every trial whose thread is still running.
  */
@@ -54,12 +53,12 @@ public final class LocalTrialExecutor implements TrialExecutor {
     private volatile InlineHandler inline;
 
     /** {@code reuseTrainables}: keep class-API trainables of stopped trials and {@code reset} them for the next. */
-    public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables) {
+    public LocalTrialExecutor(TrainableSpec trainable, ResourceRequest totals, boolean reuseTrainables) {
         this(trainable, totals, reuseTrainables, DEFAULT_CLOSE_GRACE);
     }
 
     /** {@code closeGrace}: how long {@link #close()} lets steps in flight finish before it interrupts them. */
-    public LocalTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables, Duration closeGrace) {
+    public LocalTrialExecutor(TrainableSpec trainable, ResourceRequest totals, boolean reuseTrainables, Duration closeGrace) {
         this(trainable, new ResourcePool(totals), reuseTrainables, null, closeGrace);
     }
 
@@ -139,8 +138,8 @@ public final class LocalTrialExecutor implements TrialExecutor {
     }
 
     @Override
-    public MachineResources totals() {
-        return pool == null ? new MachineResources(0, 0, 0, Map.of()) : pool.totals();
+    public ResourceRequest totals() {
+        return pool == null ? new ResourceRequest(0, 0, 0, Map.of()) : pool.totals();
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.spec.MachineResources;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +16,7 @@ public final class ResourcePool {
     private static final double UNITS = 10_000;
     private static final long UNIT = 10_000;
 
-    private final MachineResources totals;
+    private final ResourceRequest totals;
     private final long totalCpu;
     private final long totalGpu;
     private final Map<String, Long> totalCustom = new HashMap<>();
@@ -29,7 +28,7 @@ public final class ResourcePool {
     private final long[] gpuCapacity;
     private final long[] gpuUsed;
 
-    public ResourcePool(MachineResources totals) {
+    public ResourcePool(ResourceRequest totals) {
         this.totals = totals;
         this.totalCpu = units(totals.cpu());
         this.totalGpu = units(totals.gpu());
@@ -44,7 +43,7 @@ public final class ResourcePool {
         }
     }
 
-    public MachineResources totals() {
+    public ResourceRequest totals() {
         return totals;
     }
 
@@ -167,10 +166,10 @@ public final class ResourcePool {
     }
 
     /** What is free now, as machine resources. */
-    public MachineResources free() {
+    public ResourceRequest free() {
         Map<String, Double> custom = new HashMap<>();
         totalCustom.forEach((k, v) -> custom.put(k, (v - usedCustom.getOrDefault(k, 0L)) / UNITS));
-        return new MachineResources((totalCpu - usedCpu) / UNITS, (totalGpu - usedGpu) / UNITS,
+        return new ResourceRequest((totalCpu - usedCpu) / UNITS, (totalGpu - usedGpu) / UNITS,
                 totals.memoryBytes() - usedMemory, custom);
     }
 

@@ -1,7 +1,6 @@
 package io.jtune.engine.exec;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.spec.MachineResources;
 import java.util.concurrent.TimeUnit;
 /**
  * Runs trainables on behalf of the driver and accounts their resources (Ray Tune's
@@ -13,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * Results and checkpoints cross this boundary as data (metric maps, checkpoint paths), so an
  * executor may run trials in other processes or on other machines.
  *
- * <p>The seeds' operations map as: start / resume / restore = {@link #start} (with
+ * <p>Ray Tune's trial-executor operations map as: start / resume / restore = {@link #start} (with
  * {@link TrialLaunch#restoreFrom()}), reset = {@link #start} reusing a stopped trainable (when the
  * executor reuses trainables and {@code reset(config)} accepts), save = {@link #save}, pause =
  * {@link #pause}, stop = {@link #stop}, next event = {@link #nextEvent()}, has resources =
@@ -22,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 public interface TrialExecutor extends AutoCloseable {
 
     /** The resources this executor schedules against. */
-    MachineResources totals();
+    ResourceRequest totals();
 
     /**
      * Where the trials run, as the progress output names it: {@code threads in this JVM},

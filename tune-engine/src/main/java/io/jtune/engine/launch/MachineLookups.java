@@ -1,7 +1,8 @@
 package io.jtune.engine.launch;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.engine.exec.LocalHost;
-import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.DetectedMachine;
 import java.util.TimeZone;
 
 /**
@@ -28,7 +29,7 @@ public final class MachineLookups extends Thread {
     public void run() {
         try {
             // in the order a run needs them: the resources when the experiment is set up, then the first result's fields
-            MachineResources.detect();
+            DetectedMachine.resources();
             TimeZone.getDefault().getOffset(System.currentTimeMillis());
             LocalHost.name();
         } catch (RuntimeException | LinkageError e) {

@@ -13,7 +13,6 @@ import io.jtune.engine.remote.EventMapping;
 import io.jtune.engine.remote.GatheredContinues;
 import io.jtune.engine.remote.TrainableClasses;
 import io.jtune.engine.remote.WireFormat;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.spec.TrainableSpec;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -86,7 +85,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
      *
      * @throws IllegalArgumentException naming the trainable when it is a lambda or factory
      */
-    public ProcessTrialExecutor(TrainableSpec trainable, MachineResources totals, boolean reuseTrainables, ProcessOptions options) {
+    public ProcessTrialExecutor(TrainableSpec trainable, ResourceRequest totals, boolean reuseTrainables, ProcessOptions options) {
         this.trainableClass = TrainableClasses.remoteName(trainable);
         this.reuseTrainables = reuseTrainables;
         this.options = options;
@@ -94,7 +93,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     }
 
     @Override
-    public MachineResources totals() {
+    public ResourceRequest totals() {
         return pool.totals();
     }
 

@@ -34,9 +34,9 @@ final class AutoFields {
         trial.advance(seconds);
         long nowSecond = System.currentTimeMillis() / 1000;
         values.putIfAbsent(Result.DONE, Boolean.FALSE);
-        values.put(Result.TRAINING_ITERATION, trial.iteration);
+        values.put(Result.TRAINING_ITERATION, trial.iteration());
         values.put(Result.TIME_THIS_ITER_S, seconds);
-        values.put(Result.TIME_TOTAL_S, trial.timeTotalS);
+        values.put(Result.TIME_TOTAL_S, trial.timeTotalS());
         if (!(metrics.get(Result.TIMESTAMP) instanceof Number)) {
             values.put(Result.TIMESTAMP, nowSecond);
         }
@@ -47,8 +47,8 @@ final class AutoFields {
         values.putIfAbsent(Result.PID, LocalHost.pid());
         values.putIfAbsent(Result.HOSTNAME, LocalHost.name());
         values.putIfAbsent(Result.NODE_IP, LocalHost.ip());
-        values.put(Result.TIME_SINCE_RESTORE, trial.timeSinceRestore);
-        values.put(Result.ITERATIONS_SINCE_RESTORE, trial.iterationsSinceRestore);
+        values.put(Result.TIME_SINCE_RESTORE, trial.timeSinceRestore());
+        values.put(Result.ITERATIONS_SINCE_RESTORE, trial.iterationsSinceRestore());
         values.put(Result.CONFIG, trial.config());
         return Result.wrap(values);
     }

@@ -3,7 +3,6 @@ package io.jtune.engine.runner;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.engine.exec.ResourcePool;
-import io.jtune.engine.spec.MachineResources;
 
 /**
  * Deterministic mode's logical width: how many trials run at once in the logical schedule the
@@ -27,7 +26,7 @@ public final class DeterministicWidth {
      * have: the trials of {@code request} the machine holds at once (one per CPU for trials requesting
      * nothing), at most {@code maxConcurrentTrials} when that is set.
      */
-    public static int resolve(int configured, int maxConcurrentTrials, MachineResources machine, ResourceRequest request) {
+    public static int resolve(int configured, int maxConcurrentTrials, ResourceRequest machine, ResourceRequest request) {
         if (configured != AUTO) {
             return configured;
         }
@@ -39,7 +38,7 @@ public final class DeterministicWidth {
     }
 
     /** Refuses a width whose trials the machine cannot hold at once, saying what to change. */
-    static void requireFits(int width, MachineResources machine, ResourceRequest request) {
+    static void requireFits(int width, ResourceRequest machine, ResourceRequest request) {
         if (!requestsNothing(request) && trialsAtOnce(machine, request, width) < width) {
             throw new TuneException("deterministic mode of width " + width + " keeps " + width + " trials of " + request
                     + " each at once, but the machine (" + machine + ") holds only " + trialsAtOnce(machine, request, width)
@@ -53,7 +52,7 @@ public final class DeterministicWidth {
     }
 
     /** How many trials of {@code request} the machine holds at once, counting up to {@code most}. */
-    private static int trialsAtOnce(MachineResources machine, ResourceRequest request, int most) {
+    private static int trialsAtOnce(ResourceRequest machine, ResourceRequest request, int most) {
         ResourcePool pool = new ResourcePool(machine);
         int n = 0;
         while (n < most && pool.hasFree(request)) {

@@ -102,7 +102,7 @@ final class EventIntake {
      * spot, in order, since the saved state holds it; every other event is kept for later.
      */
     void awaitSaves(Trial trial, Consumer<TrialEvent> handler, Runnable noMoreEvents, Runnable quietTick) {
-        while (trial.pendingSaves > 0) {
+        while (trial.pendingSaves() > 0) {
             TrialEvent event = takeKeptFor(trial);
             if (event == null) {
                 event = take("a checkpoint of trial " + trial.name(), false);

@@ -48,7 +48,7 @@ final class LogicalEventOrder {
 
     /** True when {@code event} is the awaited outcome of the running trial's current step (so it must wait its turn). */
     static boolean isStepOutcome(Trial trial, TrialEvent event) {
-        return trial != null && trial.status() == TrialStatus.RUNNING && event.runId() == trial.runId
+        return trial != null && trial.status() == TrialStatus.RUNNING && event.runId() == trial.runId()
                 && !(event instanceof TrialEvent.Saved);
     }
 

@@ -52,7 +52,7 @@ final class MetricCheck {
         }
         if (experimentMetric != null) {
             double value = result.getDouble(experimentMetric);
-            if (!Double.isFinite(value) && result.has(experimentMetric) && trial.nonFiniteMetrics++ == 0) {
+            if (!Double.isFinite(value) && result.has(experimentMetric) && trial.countNonFiniteMetric() == 0) {
                 LOG.get().warn("trial {} reported {} = {} at training_iteration {}: such a result never counts as best; further ones of this trial are counted",
                         trial.name(), experimentMetric, value, result.trainingIteration());
             }
@@ -62,8 +62,8 @@ final class MetricCheck {
     /** Warns once for every trial that reported NaN or infinity for the experiment's metric more than once. */
     void summarizeNonFinite(List<Trial> trials) {
         for (Trial t : trials) {
-            if (t.nonFiniteMetrics > 1) {
-                LOG.get().warn("trial {} reported NaN or infinity for {} in {} results", t.name(), experimentMetric, t.nonFiniteMetrics);
+            if (t.nonFiniteMetrics() > 1) {
+                LOG.get().warn("trial {} reported NaN or infinity for {} in {} results", t.name(), experimentMetric, t.nonFiniteMetrics());
             }
         }
     }

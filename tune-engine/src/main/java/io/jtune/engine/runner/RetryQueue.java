@@ -15,7 +15,7 @@ final class RetryQueue {
 
     /** Holds {@code trial} back for {@code delayNanos} from now. */
     void holdBack(Trial trial, long delayNanos) {
-        trial.retryAtNanos = (System.nanoTime() + delayNanos) | 1; // never 0, which means "no retry waiting"
+        trial.retryAt((System.nanoTime() + delayNanos) | 1); // never 0, which means "no retry waiting"
         waiting.add(trial);
     }
 
@@ -27,9 +27,9 @@ final class RetryQueue {
     void releaseDue(long now) {
         for (Iterator<Trial> it = waiting.iterator(); it.hasNext(); ) {
             Trial trial = it.next();
-            if (now - trial.retryAtNanos >= 0) {
+            if (now - trial.retryAtNanos() >= 0) {
                 it.remove();
-                trial.retryAtNanos = 0;
+                trial.retryAt(0);
             }
         }
     }
@@ -38,14 +38,16 @@ final class RetryQueue {
     long nextRetryAt() {
         long next = Long.MAX_VALUE;
         for (Trial trial : waiting) {
-            next = Math.min(next, trial.retryAtNanos);
+            next = Math.min(next, trial.retryAtNanos());
         }
         return next;
     }
 
     /** Releases every waiting trial at once (the experiment stops: no retry will run). */
     void clear() {
-        waiting.forEach(t -> t.retryAtNanos = 0);
+        for (Trial trial : waiting) {
+            trial.retryAt(0);
+        }
         waiting.clear();
     }
 }

@@ -2,6 +2,8 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.Config;
 import io.jtune.api.TrialStatus;
+import io.jtune.engine.output.ResultLog;
+import io.jtune.engine.trial.Trial;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -10,7 +12,9 @@ import java.util.function.Supplier;
 
 /** The runner's {@link RunnerControl}: requests wait in a queue the driver thread drains before each step; a request wakes it. */
 final class RunnerCommands implements RunnerControl {
-    private final TrialRunner runner;
+    private final RunnerParts parts;
+    private final TrialLauncher launcher;
+    private final TrialLifecycle lifecycle;
     private final Queue<Request<?>> queue = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
 
@@ -29,28 +33,41 @@ final class RunnerCommands implements RunnerControl {
         }
     }
 
-    RunnerCommands(TrialRunner runner) {
-        this.runner = runner;
+    RunnerCommands(RunnerParts parts, TrialLauncher launcher, TrialLifecycle lifecycle) {
+        this.parts = parts;
+        this.launcher = launcher;
+        this.lifecycle = lifecycle;
     }
 
     @Override
     public CompletableFuture<String> addTrial(Config config) {
         Objects.requireNonNull(config, "config");
-        return submit(() -> runner.addTrialFromControl(config));
+        return submit(() -> launcher.addUnsuggested(config));
     }
 
     @Override
     public CompletableFuture<TrialStatus> stopTrial(String trialId) {
         Objects.requireNonNull(trialId, "trial id");
-        return submit(() -> runner.stopTrialFromControl(trialId));
+        return submit(() -> stop(trialId));
     }
 
     @Override
     public CompletableFuture<Void> flushResults() {
         return submit(() -> {
-            runner.flushResultLogs();
+            parts.resultLogs().forEach(ResultLog::flush);
             return null;
         });
+    }
+
+    private TrialStatus stop(String trialId) {
+        Trial trial = parts.table().get(trialId);
+        if (trial == null) {
+            throw new IllegalArgumentException("experiment " + parts.spec().name() + " has no trial " + trialId);
+        }
+        if (!trial.status().isFinished()) {
+            lifecycle.finish(trial, trial.lastResult(), true);
+        }
+        return trial.status();
     }
 
     private <T> CompletableFuture<T> submit(Supplier<T> action) {
@@ -59,7 +76,7 @@ final class RunnerCommands implements RunnerControl {
         if (closed) {
             refuseQueued();
         } else {
-            runner.wakeDriver();
+            parts.executor().wakeDriver(); // a driver waiting for events returns to its loop, where it runs the request
         }
         return request.reply();
     }

@@ -5,7 +5,6 @@ import io.jtune.engine.exec.ResourcePool;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
-import io.jtune.engine.spec.MachineResources;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -54,7 +53,7 @@ final class StepGate implements TrialExecutor {
     }
 
     @Override
-    public MachineResources totals() {
+    public ResourceRequest totals() {
         return inner.totals();
     }
 

@@ -1,6 +1,7 @@
 package io.jtune.engine.runner;
 
 import io.jtune.api.TrialStatus;
+import io.jtune.api.spi.TrialView;
 import io.jtune.engine.trial.Trial;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -44,9 +45,12 @@ final class TrialTable {
         return byId.get(id);
     }
 
-    /** True when {@code trial} is this experiment's own instance. */
-    boolean owns(Trial trial) {
-        return byId.get(trial.id()) == trial;
+    /** The table's own instance of {@code view}, or an exception naming it and the {@code experiment}. */
+    Trial own(TrialView view, String experiment) {
+        if (view instanceof Trial t && byId.get(t.id()) == t) {
+            return t;
+        }
+        throw new IllegalArgumentException("trial " + (view == null ? null : view.id()) + " is not a trial of the experiment " + experiment);
     }
 
     /** Every trial in the order added; unmodifiable, and live. */

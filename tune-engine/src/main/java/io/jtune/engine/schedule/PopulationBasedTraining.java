@@ -13,6 +13,7 @@ import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.json.Json;
 import io.jtune.engine.log.LazyLogger;
+import io.jtune.engine.trial.FourDigits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -308,7 +309,7 @@ public final class PopulationBasedTraining implements TrialScheduler {
 
     private static String tagValue(Object value) {
         if (value instanceof Double || value instanceof Float) {
-            return Config.formatNumber(((Number) value).doubleValue());
+            return FourDigits.format(((Number) value).doubleValue());
         }
         return String.valueOf(value).replaceAll("[^a-zA-Z0-9_-]+", "_").replaceAll("^_+|_+$", "");
     }

@@ -53,7 +53,7 @@ import java.util.Objects;
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
-                             ResourceRequest resources, MachineResources machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
+                             ResourceRequest resources, ResourceRequest machine, int maxConcurrentTrials, int maxPendingTrials, int maxFailures,
                              FailFast failFast, CheckpointPolicy checkpoint, boolean reuseTrainables, long seed,
                              List<Callback> callbacks, Duration snapshotPeriod, Duration stallTimeout, int deterministicWidth, List<Objective> objectives,
                              int resultBuffer) {

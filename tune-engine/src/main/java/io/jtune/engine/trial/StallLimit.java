@@ -61,8 +61,8 @@ public final class StallLimit {
     public List<Trial> stalled(List<Trial> trials, long now) {
         List<Trial> stalled = new ArrayList<>(0);
         for (Trial t : trials) {
-            boolean working = t.status() == TrialStatus.RUNNING || t.pendingSaves > 0;
-            if (working && now - t.lastHeardNanos > limitNanos) {
+            boolean working = t.status() == TrialStatus.RUNNING || t.pendingSaves() > 0;
+            if (working && now - t.lastHeardNanos() > limitNanos) {
                 stalled.add(t);
             }
         }
@@ -74,19 +74,19 @@ public final class StallLimit {
         return new TrialStalledException(String.format(java.util.Locale.ROOT,
                 "trial %s stalled: nothing (no result, no checkpoint) for %.1f s while %s, over the stall limit of %s; its run was abandoned. "
                         + "Raise Tuner.stallTimeout(...) / -D%s if steps are meant to take that long",
-                trial.name(), (now - trial.lastHeardNanos) / 1e9, activity(trial), limit, PROPERTY));
+                trial.name(), (now - trial.lastHeardNanos()) / 1e9, activity(trial), limit, PROPERTY));
     }
 
     /** What the trial's run was doing, as far as the driver knows: a save it asked for, setup (with restore) and the first step, or a step. */
     public static String activity(Trial trial) {
-        if (trial.pendingSaves > 0) {
-            return "saving a checkpoint at iteration " + trial.iteration;
+        if (trial.pendingSaves() > 0) {
+            return "saving a checkpoint at iteration " + trial.iteration();
         }
-        if (trial.iterationsSinceRestore == 0) {
-            return trial.restoredFrom == null
-                    ? "setting up and running step " + (trial.iteration + 1)
-                    : "restoring " + trial.restoredFrom.getFileName() + " and running step " + (trial.iteration + 1);
+        if (trial.iterationsSinceRestore() == 0) {
+            return trial.restoredFrom() == null
+                    ? "setting up and running step " + (trial.iteration() + 1)
+                    : "restoring " + trial.restoredFrom().getFileName() + " and running step " + (trial.iteration() + 1);
         }
-        return "running step " + (trial.iteration + 1);
+        return "running step " + (trial.iteration() + 1);
     }
 }

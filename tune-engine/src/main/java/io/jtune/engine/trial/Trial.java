@@ -10,11 +10,9 @@ import io.jtune.engine.checkpoint.TrackedCheckpoint;
 import io.jtune.engine.checkpoint.TrialCheckpoints;
 import io.jtune.engine.spec.CheckpointPolicy;
 import java.nio.file.Path;
-import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -58,25 +56,19 @@ public final class Trial implements TrialView {
     private int numFailures;
     private String errorTrace;
 
-    /** Progress counters of the current run, as the auto fields report them. */
-    public long runId;
-    public long iteration;
-    public double timeTotalS;
-    public long iterationsSinceRestore;
-    public double timeSinceRestore;
-    /** Saves asked of the executor and not yet answered. */
-    public int pendingSaves;
-    /** Exploited (PBT): the next start restores the copied checkpoint with the new config. */
-    public boolean exploited;
-    public boolean metricsChecked;
-    /** How many results reported NaN or infinity for the experiment's metric. */
-    public int nonFiniteMetrics;
-    /** When the driver last heard from the current run (its start, a result, a checkpoint); for the {@link StallLimit}. */
-    public long lastHeardNanos;
-    /** A PENDING trial that failed may not start before this time ({@link RetryBackoff}); 0 when it waits for none. */
-    public long retryAtNanos;
-    /** The checkpoint folder the current run restored, or null. */
-    Path restoredFrom;
+    // the current run's counters and bookkeeping: each is described at its accessor
+    private long runId;
+    private long iteration;
+    private double timeTotalS;
+    private long iterationsSinceRestore;
+    private double timeSinceRestore;
+    private int pendingSaves;
+    private boolean exploited;
+    private boolean metricsChecked;
+    private int nonFiniteMetrics;
+    private long lastHeardNanos;
+    private long retryAtNanos;
+    private Path restoredFrom;
     /** Room for this many {@link TrialLocal} values at first: the engine's two loggers and a scheduler. */
     private static final int FIRST_LOCALS = 3;
     /** The {@link TrialLocal} values set for the trial, each key followed by its value; null when none is set. */
@@ -153,6 +145,111 @@ public final class Trial implements TrialView {
         iterationsSinceRestore++;
         timeTotalS += seconds;
         timeSinceRestore += seconds;
+    }
+
+    /** The current run's id (0 before the first start): events of earlier runs carry another. */
+    public long runId() {
+        return runId;
+    }
+
+    /** The training iteration the trial has reached (its last result's, or its restored state's). */
+    public long iteration() {
+        return iteration;
+    }
+
+    /** The training time in seconds up to {@link #iteration()}. */
+    public double timeTotalS() {
+        return timeTotalS;
+    }
+
+    /** Iterations since the current run started or restored. */
+    public long iterationsSinceRestore() {
+        return iterationsSinceRestore;
+    }
+
+    /** Training seconds since the current run started or restored. */
+    public double timeSinceRestore() {
+        return timeSinceRestore;
+    }
+
+    /** Sets the progress a resumed experiment found for the trial: its iteration and training time. */
+    public void restoreProgress(long trainingIteration, double totalSeconds) {
+        iteration = trainingIteration;
+        timeTotalS = totalSeconds;
+    }
+
+    /** Saves asked of the executor and not yet answered. */
+    public int pendingSaves() {
+        return pendingSaves;
+    }
+
+    /** A save was asked of the executor. */
+    public void saveRequested() {
+        pendingSaves++;
+    }
+
+    /** A save was answered (a late answer after {@link #dropPendingSaves} counts nothing). */
+    public void saveAnswered() {
+        if (pendingSaves > 0) {
+            pendingSaves--;
+        }
+    }
+
+    /** No unanswered save is waited for any more; returns how many were. */
+    public int dropPendingSaves() {
+        int dropped = pendingSaves;
+        pendingSaves = 0;
+        return dropped;
+    }
+
+    /** True after an exploit (PBT) until the next start: that start restores the copied checkpoint with the new config. */
+    public boolean exploited() {
+        return exploited;
+    }
+
+    /** True once the trial's first result was checked for the experiment's metric. */
+    public boolean metricsChecked() {
+        return metricsChecked;
+    }
+
+    /** Notes that the trial's first result was checked for the experiment's metric. */
+    public void markMetricsChecked() {
+        metricsChecked = true;
+    }
+
+    /** How many results reported NaN or infinity for the experiment's metric. */
+    public int nonFiniteMetrics() {
+        return nonFiniteMetrics;
+    }
+
+    /** Counts one more result with NaN or infinity for the experiment's metric; returns the count before it. */
+    public int countNonFiniteMetric() {
+        return nonFiniteMetrics++;
+    }
+
+    /** When the driver last heard from the current run (its start, a step sent, a result, a checkpoint). */
+    public long lastHeardNanos() {
+        return lastHeardNanos;
+    }
+
+    /** The driver heard from the current run (or sent it a step) at {@code nanos}: its stall clock starts again. */
+    public void heardAt(long nanos) {
+        lastHeardNanos = nanos;
+    }
+
+    /** When a failed PENDING trial may start again ({@link RetryBackoff}); 0 when it waits for none. */
+    public long retryAtNanos() {
+        return retryAtNanos;
+    }
+
+    /** The failed trial may start again at {@code nanos} ({@link System#nanoTime}), or at once for 0. */
+    public void retryAt(long nanos) {
+        retryAtNanos = nanos;
+    }
+
+    /** The checkpoint folder the current run restored, or null. */
+    Path restoredFrom() {
+        return restoredFrom;
     }
 
     public void record(Result result) {
@@ -358,33 +455,7 @@ public final class Trial implements TrialView {
      */
     public List<Result> history() {
         int size = history.size();
-        return size == 0 ? List.of() : new ReadBack(history, size);
-    }
-
-    /** A trial's results, read back from its history on first access. */
-    private static final class ReadBack extends AbstractList<Result> {
-        private final ResultHistory history;
-        private final int size;
-        private List<Result> read;
-
-        ReadBack(ResultHistory history, int size) {
-            this.history = history;
-            this.size = size;
-        }
-
-        @Override
-        public Result get(int index) {
-            Objects.checkIndex(index, size);
-            if (read == null) {
-                read = history.read();
-            }
-            return read.get(index);
-        }
-
-        @Override
-        public int size() {
-            return size;
-        }
+        return size == 0 ? List.of() : new HistoryReadBack(history, size);
     }
 
     /** The stack trace of the latest failure, or null. */

@@ -78,7 +78,7 @@ public final class TrialNames {
 
     static String formatValue(Object value) {
         if (value instanceof Double || value instanceof Float) {
-            return Config.formatNumber(((Number) value).doubleValue());
+            return FourDigits.format(((Number) value).doubleValue());
         }
         return clean(String.valueOf(value));
     }

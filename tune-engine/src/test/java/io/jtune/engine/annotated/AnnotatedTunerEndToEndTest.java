@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import example.models.Descent;
 import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -30,7 +30,7 @@ class AnnotatedTunerEndToEndTest {
 
     @Test
     void runsTheExperimentTheAnnotationsDeclare() throws Exception {
-        ResultGrid grid = Tuner.of(Descent.class).name("annotated").storagePath(storage).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+        ResultGrid grid = Tuner.of(Descent.class).name("annotated").storagePath(storage).machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of()))
                 .progress(false).fit();
 
         assertEquals(2 * 6, grid.size(), "a grid of 2 optimizers crossed with @Samples(6)");

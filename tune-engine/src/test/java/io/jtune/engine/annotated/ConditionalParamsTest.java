@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import example.models.Optimizers;
 import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.Condition;
 import io.jtune.api.spi.SearchAlgorithm;
@@ -15,7 +16,6 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.search.BasicVariantGenerator;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.search.tpe.TpeSettings;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +72,7 @@ class ConditionalParamsTest {
     @ParameterizedTest
     @MethodSource("searchers")
     void everyTrialGetsExactlyItsActiveParameters(Supplier<SearchAlgorithm> searcher) throws Exception {
-        Tuner tuner = Tuner.of(Optimizers.class).name("conditional").storagePath(storage).machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).progress(false);
+        Tuner tuner = Tuner.of(Optimizers.class).name("conditional").storagePath(storage).machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of())).progress(false);
         SearchAlgorithm s = searcher.get();
         ResultGrid grid = (s == null ? tuner : tuner.searcher(s)).fit();
 

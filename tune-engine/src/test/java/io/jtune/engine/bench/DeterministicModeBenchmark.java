@@ -1,12 +1,12 @@
 package io.jtune.engine.bench;
 
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.search.tpe.TpeSearch;
-import io.jtune.engine.spec.MachineResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +26,7 @@ import java.util.concurrent.locks.LockSupport;
  * -Dexec.mainClass=io.jtune.engine.bench.DeterministicModeBenchmark [-Druns=5]}.
  */
 public final class DeterministicModeBenchmark {
-    private static final MachineResources FOUR_CPUS = new MachineResources(4, 0, 1L << 30, Map.of());
+    private static final ResourceRequest FOUR_CPUS = new ResourceRequest(4, 0, 1L << 30, Map.of());
 
     private DeterministicModeBenchmark() {
     }

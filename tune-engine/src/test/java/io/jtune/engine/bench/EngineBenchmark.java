@@ -8,7 +8,7 @@ import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.checkpoint.CheckpointFolders;
-import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.DetectedMachine;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -198,7 +198,7 @@ public final class EngineBenchmark {
     private static double throughput(boolean files) throws IOException {
         double[] seconds = timedFit(THROUGHPUT_TRIALS, storage -> Tuner.of(Sleeper.class).name("throughput").storagePath(storage)
                 .numSamples(THROUGHPUT_TRIALS).stop(Stoppers.maximumIteration(RESULTS_PER_SECOND * TRIAL_SECONDS))
-                .resources(ResourceRequest.cpus(1)).machineResources(MachineResources.detect().withCpu(THROUGHPUT_TRIALS))
+                .resources(ResourceRequest.cpus(1)).machineResources(DetectedMachine.resources().withCpu(THROUGHPUT_TRIALS))
                 .progress(false).outputFiles(files).seed(1).deterministic(false));
         return seconds[0] / TRIAL_SECONDS;
     }

@@ -6,7 +6,7 @@ import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.checkpoint.CheckpointFolders;
-import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.DetectedMachine;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -247,7 +247,7 @@ public final class HandoffBenchmark {
         prepare(w);
         Tuner tuner = Tuner.of(SleepingStep.class).name("handoff").storagePath(storage).numSamples(w.trials())
                 .stop(Stoppers.maximumIteration(w.steps())).resources(ResourceRequest.cpus(1))
-                .machineResources(MachineResources.detect().withCpu(w.slots())).resultBuffer(resultBuffer)
+                .machineResources(DetectedMachine.resources().withCpu(w.slots())).resultBuffer(resultBuffer)
                 .progress(false).outputFiles(w.files()).seed(1).deterministic(false);
         long gc = gcMillis();
         long cpu = THREADS.getCurrentThreadCpuTime();

@@ -2,6 +2,7 @@ package io.jtune.engine.bench;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.TrialScheduler;
@@ -14,7 +15,6 @@ import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.schedule.ResourceChangingScheduler;
 import io.jtune.engine.search.bench.SearcherBenchmark;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -112,7 +112,7 @@ public final class ResourceChangingBenchmark {
         long start = System.nanoTime();
         ResultGrid grid = Tuner.of(ParallelStep.class).storagePath(storage).name("asha").progress(false).seed(7)
                 .executor(ExecutorFactory.threads())
-                .machineResources(new MachineResources(CPUS, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(CPUS, 0, 1L << 30, Map.of()))
                 .space(SearchSpace.builder().uniform("quality", 0, 1).build()).numSamples(TRIALS)
                 .metric("score", Mode.MAX)
                 .scheduler(changing ? new ResourceChangingScheduler(asha) : asha)

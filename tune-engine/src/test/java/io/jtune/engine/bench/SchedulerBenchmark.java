@@ -2,6 +2,7 @@ package io.jtune.engine.bench;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Stopper;
@@ -14,7 +15,7 @@ import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.schedule.HyperBandScheduler;
 import io.jtune.engine.schedule.IterationTrainable;
 import io.jtune.engine.schedule.MedianStoppingRule;
-import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.DetectedMachine;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -131,7 +132,7 @@ public final class SchedulerBenchmark {
                     .scheduler(scheduler)
                     .stop(Stoppers.maximumIteration(MAX_T))
                     .stop(counter)
-                    .machineResources(MachineResources.detect().withCpu(CPUS))
+                    .machineResources(DetectedMachine.resources().withCpu(CPUS))
                     .seed(seed)
                     .progress(false)
                     .outputFiles(false)

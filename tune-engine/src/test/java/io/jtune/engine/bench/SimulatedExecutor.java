@@ -4,7 +4,7 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
-import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.DetectedMachine;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * arrays (no object a step), and the noise comes from a table of normal draws made at the start.
  */
 final class SimulatedExecutor implements TrialExecutor {
-    private final MachineResources totals;
+    private final ResourceRequest totals;
     /** Normal draws the noise of the scores cycles through (a power of two). */
     private static final int NOISE_DRAWS = 1 << 14;
     private final SplittableRandom random;
@@ -58,7 +58,7 @@ final class SimulatedExecutor implements TrialExecutor {
     }
 
     SimulatedExecutor(int cpus, long seed) {
-        this.totals = MachineResources.detect().withCpu(cpus);
+        this.totals = DetectedMachine.resources().withCpu(cpus);
         this.random = new SplittableRandom(seed);
         for (int i = 0; i < noise.length; i++) {
             noise[i] = random.nextGaussian() * 0.01;
@@ -71,7 +71,7 @@ final class SimulatedExecutor implements TrialExecutor {
     }
 
     @Override
-    public MachineResources totals() {
+    public ResourceRequest totals() {
         return totals;
     }
 

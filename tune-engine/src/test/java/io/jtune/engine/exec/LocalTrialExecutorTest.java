@@ -13,7 +13,6 @@ import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.TrialContext;
 import io.jtune.api.trainable.TrialStoppedSignal;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.spec.TrainableSpec;
 import io.jtune.engine.testing.CapturedLog;
 import io.jtune.engine.testing.CountingTrainable;
@@ -38,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 // a hang (a lost event) fails the class instead of blocking the build; no test asserts a duration
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class LocalTrialExecutorTest {
-    private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1 << 30, Map.of());
+    private static final ResourceRequest TWO_CPUS = new ResourceRequest(2, 0, 1 << 30, Map.of());
 
     @TempDir
     Path dir;

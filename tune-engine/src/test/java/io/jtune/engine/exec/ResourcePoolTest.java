@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.spec.MachineResources;
+import io.jtune.engine.spec.DetectedMachine;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 class ResourcePoolTest {
-    private static final MachineResources MACHINE = new MachineResources(2, 1, 1_000, Map.of("db", 3.0));
+    private static final ResourceRequest MACHINE = new ResourceRequest(2, 1, 1_000, Map.of("db", 3.0));
 
     @Test
     void fractionalCpusAddUpExactly() {
@@ -46,7 +46,7 @@ class ResourcePoolTest {
 
     @Test
     void wholeGpusAreNeverSharedAndFractionsPackOntoOneGpu() {
-        ResourcePool pool = new ResourcePool(new MachineResources(16, 4, 0, Map.of()));
+        ResourcePool pool = new ResourcePool(new ResourceRequest(16, 4, 0, Map.of()));
         ResourceRequest one = ResourceRequest.cpus(0).withGpu(1);
         ResourceRequest quarter = ResourceRequest.cpus(0).withGpu(0.25);
         List<Integer> a = pool.commit(one);
@@ -86,10 +86,10 @@ class ResourcePoolTest {
 
     @Test
     void detectionReadsTheJvmsCpuCountAndOverridesApply() {
-        MachineResources detected = MachineResources.detect();
+        ResourceRequest detected = DetectedMachine.resources();
         assertEquals(Runtime.getRuntime().availableProcessors(), detected.cpu());
         assertTrue(detected.memoryBytes() > 0);
-        MachineResources overridden = detected.withCpu(96).withGpu(0.5).withCustom("db", 2);
+        ResourceRequest overridden = detected.withCpu(96).withGpu(0.5).withCustom("db", 2);
         assertEquals(96, overridden.cpu());
         assertEquals(0.5, overridden.gpu());
         assertEquals(Map.of("db", 2.0), overridden.custom());
@@ -98,11 +98,11 @@ class ResourcePoolTest {
 
     @Test
     void thePhysicalMemoryIsReadWhenAskedForAndCountsAsItsAmount() {
-        MachineResources detected = MachineResources.detect();
+        ResourceRequest detected = DetectedMachine.resources();
         long physical = detected.memoryBytes();
         assertTrue(physical > 0);
         assertEquals(physical, detected.withCpu(3).memoryBytes(), "kept through the with... methods");
-        MachineResources explicit = new MachineResources(detected.cpu(), detected.gpu(), physical, Map.of());
+        ResourceRequest explicit = new ResourceRequest(detected.cpu(), detected.gpu(), physical, Map.of());
         assertEquals(explicit, detected);
         assertEquals(detected, explicit);
         assertEquals(explicit.hashCode(), detected.hashCode());

@@ -10,7 +10,6 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +33,7 @@ class ChildProcessesEndWithTheirTrialTest {
                 .space(SearchSpace.builder().grid("x", 1, 2, 3).build())
                 .stop(Stoppers.metricThreshold(Result.TRAINING_ITERATION, 3, Mode.MAX))
                 .resources(ResourceRequest.cpus(1))
-                .machineResources(new MachineResources(1, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(1, 0, 1L << 30, Map.of()))
                 .executor(ProcessExecutorFaultsTest.FAST_START.executor())
                 .storagePath(storage)
                 .progress(false)

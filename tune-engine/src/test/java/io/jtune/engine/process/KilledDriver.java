@@ -1,7 +1,7 @@
 package io.jtune.engine.process;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -13,7 +13,7 @@ public final class KilledDriver {
     public static void main(String[] args) {
         Tuner.of(Sleepy.class)
                 .numSamples(2)
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of()))
                 .executor(ProcessExecutorFaultsTest.FAST_START.executor())
                 .storagePath(Path.of(args[0]))
                 .progress(false)

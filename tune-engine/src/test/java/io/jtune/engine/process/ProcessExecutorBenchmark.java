@@ -9,7 +9,6 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.bench.EngineBenchmark.NoOp;
 import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.remote.Event;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,7 +47,7 @@ public final class ProcessExecutorBenchmark {
     private static final int THROUGHPUT_STEPS = 5_000;
     private static final int SLEEPING_STEPS = 1_000;
     private static final int SLEEP_MILLIS = 2;
-    private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 32, Map.of());
+    private static final ResourceRequest TWO_CPUS = new ResourceRequest(2, 0, 1L << 32, Map.of());
 
     private ProcessExecutorBenchmark() {
     }

@@ -13,7 +13,6 @@ import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.output.ErrorFileCallback;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +37,7 @@ class ProcessExecutorFaultsTest {
                 .metric("score", Mode.MAX)
                 .stop(Stoppers.metricThreshold(Result.TRAINING_ITERATION, 3, Mode.MAX))
                 .resources(ResourceRequest.cpus(1).withMemory(64L << 20))
-                .machineResources(new MachineResources(3, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(3, 0, 1L << 30, Map.of()))
                 .executor(FAST_START.executor())
                 .storagePath(storage)
                 .stallTimeout(Duration.ofSeconds(10))

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
@@ -13,7 +14,6 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.TrialExecutor;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -27,7 +27,7 @@ class ProcessExecutorSelectionTest {
     @Test
     void isolationProcessRunsEachTrialInAWorkerJvmWithItsHeapLimitAndGpu() {
         ResultGrid grid = Tuner.of(Isolated.class)
-                .machineResources(new MachineResources(2, 2, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(2, 2, 1L << 30, Map.of()))
                 .storagePath(storage)
                 .progress(false)
                 .fit();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
@@ -17,7 +18,6 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.schedule.MedianStoppingRule;
 import io.jtune.engine.spec.CheckpointPolicy;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ProcessResultBufferTest {
     private static final int BUFFER = 4;
-    private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
+    private static final ResourceRequest ONE_CPU = new ResourceRequest(1, 0, 1L << 30, Map.of());
     private static final ExecutorFactory PROCESS = ProcessExecutorFaultsTest.FAST_START.executor();
 
     @TempDir

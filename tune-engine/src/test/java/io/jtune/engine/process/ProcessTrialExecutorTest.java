@@ -13,7 +13,6 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialLaunch;
 import io.jtune.engine.remote.TrainableClasses;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.DriverWaits;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +27,7 @@ class ProcessTrialExecutorTest {
     Path dir;
 
     private ProcessTrialExecutor executor() {
-        return new ProcessTrialExecutor(TrainableClasses.spec(Faulty.class), new MachineResources(2, 0, 1L << 30, Map.of()), false,
+        return new ProcessTrialExecutor(TrainableClasses.spec(Faulty.class), new ResourceRequest(2, 0, 1L << 30, Map.of()), false,
                 ProcessExecutorFaultsTest.FAST_START);
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
@@ -14,8 +15,8 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.api.space.Space;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
-import io.jtune.api.trainable.TrainFunction;
 import io.jtune.api.trainable.ClassTrainable;
+import io.jtune.api.trainable.TrainFunction;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
@@ -26,7 +27,6 @@ import io.jtune.engine.schedule.PbtMutation;
 import io.jtune.engine.schedule.PbtToyProblemTest;
 import io.jtune.engine.schedule.PopulationBasedTraining;
 import io.jtune.engine.search.tpe.TpeSearch;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.StopAt;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,7 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(180)
 class DeterministicModeTest {
-    private static final MachineResources FOUR_CPUS = new MachineResources(4, 0, 1L << 30, Map.of());
+    private static final ResourceRequest FOUR_CPUS = new ResourceRequest(4, 0, 1L << 30, Map.of());
     private static final int WIDTH = 4;
     /** The auto fields read off the wall clock, taken out of result.json before comparing. */
     private static final Pattern WALL_CLOCK = Pattern.compile(
@@ -134,7 +134,7 @@ class DeterministicModeTest {
     @Test
     void aWidthTheMachineCannotHoldIsRefusedNamingIt() {
         Tuner tuner = Tuner.of("curve", curve(true, new AtomicInteger(), new AtomicInteger())).name("too-wide").storagePath(storage)
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).seed(1).progress(false).deterministic(WIDTH)
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of())).seed(1).progress(false).deterministic(WIDTH)
                 .space(XY).metric("loss", Mode.MIN).numSamples(2);
         TuneException e = assertThrows(TuneException.class, tuner::fit);
         assertTrue(e.getMessage().contains("width 4") && e.getMessage().contains("holds only 2") && e.getMessage().contains("Tuner.deterministic(width)"),

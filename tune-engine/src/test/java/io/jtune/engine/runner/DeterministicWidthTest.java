@@ -3,13 +3,12 @@ package io.jtune.engine.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jtune.api.ResourceRequest;
-import io.jtune.engine.spec.MachineResources;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Deterministic mode's width: a given one stands; {@code deterministic(true)} takes the run's own concurrency. */
 class DeterministicWidthTest {
-    private static final MachineResources FOUR_CPUS = new MachineResources(4, 0, 1L << 30, Map.of());
+    private static final ResourceRequest FOUR_CPUS = new ResourceRequest(4, 0, 1L << 30, Map.of());
     private static final ResourceRequest ONE_CPU = ResourceRequest.cpus(1);
 
     @Test

@@ -2,7 +2,6 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.ResourceRequest;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -26,7 +25,7 @@ public final class ExitingExperiment {
                     }
                 })
                 .name("exiting").storagePath(Path.of(args[0])).snapshotPeriod(Duration.ofHours(1))
-                .resources(ResourceRequest.cpus(1)).machineResources(new MachineResources(1, 0, 1L << 30, Map.of()))
+                .resources(ResourceRequest.cpus(1)).machineResources(new ResourceRequest(1, 0, 1L << 30, Map.of()))
                 .progress(false).seed(3)
                 .fit();
     }

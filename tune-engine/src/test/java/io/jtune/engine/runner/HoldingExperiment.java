@@ -1,8 +1,8 @@
 package io.jtune.engine.runner;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.runner.state.ExperimentLockTest;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.HangingTrainable;
 import java.nio.file.Path;
 import java.util.Map;
@@ -16,7 +16,7 @@ public final class HoldingExperiment {
 
     public static void main(String[] args) {
         Tuner.of("holding", HangingTrainable::new)
-                .name("held").storagePath(Path.of(args[0])).machineResources(new MachineResources(1, 0, 1L << 30, Map.of()))
+                .name("held").storagePath(Path.of(args[0])).machineResources(new ResourceRequest(1, 0, 1L << 30, Map.of()))
                 .progress(false).seed(3)
                 .fit();
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.space.SearchSpace;
@@ -23,7 +24,6 @@ import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.schedule.FifoScheduler;
 import io.jtune.engine.schedule.MedianStoppingRule;
 import io.jtune.engine.schedule.SchedulerObserver;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * result buffer or in deterministic mode, every result goes to the driver's thread.
  */
 class InlineDecisionTest {
-    private static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 30, Map.of());
+    private static final ResourceRequest TWO_CPUS = new ResourceRequest(2, 0, 1L << 30, Map.of());
 
     @TempDir
     Path storage;

@@ -2,13 +2,13 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.spec.CheckpointPolicy;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +40,7 @@ public final class KillableExperiment {
         Tuner tuner = Files.exists(dir.resolve(ExperimentState.FILE))
                 ? Tuner.restore(dir, Quadratic.class).stop(Stoppers.metricThreshold(Result.TRAINING_ITERATION, ITERATIONS, Mode.MAX))
                 : fresh(storage);
-        tuner.space(space()).snapshotPeriod(Duration.ofMillis(100)).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+        tuner.space(space()).snapshotPeriod(Duration.ofMillis(100)).machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of()))
                 .progress(false).fit();
     }
 

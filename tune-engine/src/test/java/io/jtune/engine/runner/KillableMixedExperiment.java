@@ -2,13 +2,13 @@ package io.jtune.engine.runner;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.spec.CheckpointPolicy;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +51,7 @@ public final class KillableMixedExperiment {
             case ASHA -> tuner.scheduler(AsyncHyperBandScheduler.builder().maxT(ITERATIONS).gracePeriod(2).reductionFactor(2).build());
             case TPE -> tuner.searcher(new TpeSearch());
         }
-        tuner.snapshotPeriod(Duration.ofMillis(100)).machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).progress(false).fit();
+        tuner.snapshotPeriod(Duration.ofMillis(100)).machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of())).progress(false).fit();
     }
 
     /**

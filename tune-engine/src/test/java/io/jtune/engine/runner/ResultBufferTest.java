@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.Stopper;
@@ -13,7 +14,6 @@ import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.MedianStoppingRule;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ResultBufferTest {
     private static final int BUFFER = 4;
-    private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
+    private static final ResourceRequest ONE_CPU = new ResourceRequest(1, 0, 1L << 30, Map.of());
     private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(20);
 
     @TempDir

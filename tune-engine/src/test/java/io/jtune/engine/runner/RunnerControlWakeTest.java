@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Config;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
@@ -12,7 +13,6 @@ import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.TrialExecutor;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class RunnerControlWakeTest {
-    private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
+    private static final ResourceRequest ONE_CPU = new ResourceRequest(1, 0, 1L << 30, Map.of());
     private static final CountDownLatch STARTED = new CountDownLatch(1);
     private static final CountDownLatch RELEASE = new CountDownLatch(1);
 

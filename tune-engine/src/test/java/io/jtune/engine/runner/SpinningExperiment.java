@@ -4,7 +4,6 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +33,7 @@ public final class SpinningExperiment {
                     }
                 })
                 .name("spinning").storagePath(storage).snapshotPeriod(Duration.ofHours(1))
-                .resources(ResourceRequest.cpus(1)).machineResources(new MachineResources(1, 0, 1L << 30, Map.of()))
+                .resources(ResourceRequest.cpus(1)).machineResources(new ResourceRequest(1, 0, 1L << 30, Map.of()))
                 .progress(false).seed(3);
         if (args.length > 1) {
             tuner.stop(Stoppers.timeout(Duration.ofSeconds(1))).callbacks(new Callback() {

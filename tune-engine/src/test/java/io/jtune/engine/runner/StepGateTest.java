@@ -10,7 +10,6 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialLaunch;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.spec.TrainableSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,7 +46,7 @@ class StepGateTest {
                 session.report(Map.of("i", i));
             }
         });
-        LocalTrialExecutor threads = new LocalTrialExecutor(counter, new MachineResources(4, 0, 1L << 30, Map.of()), false);
+        LocalTrialExecutor threads = new LocalTrialExecutor(counter, new ResourceRequest(4, 0, 1L << 30, Map.of()), false);
         List<String> sent = new ArrayList<>();
         StepGate gate = new StepGate(threads, 1, sent::add);
         try {

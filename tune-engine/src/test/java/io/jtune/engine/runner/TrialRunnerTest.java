@@ -21,7 +21,6 @@ import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.runner.guard.ComponentException;
 import io.jtune.engine.runner.history.ColumnarHistory;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.CountingTrainable;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.testing.ListSearcher;
@@ -162,7 +161,7 @@ class TrialRunnerTest {
                 .resources(ResourceRequest.cpus(1).withCustom("tpu", 1)).callbacks(callback)));
         assertTrue(e.getMessage().startsWith("Insufficient cluster resources"), e.getMessage());
         assertTrue(e.getMessage().contains("1.0 CPU, 1.0 tpu"), e.getMessage());
-        assertTrue(e.getMessage().contains("2 CPU, 0 GPU"), e.getMessage());
+        assertTrue(e.getMessage().contains("the machine has only 2.0 CPU"), e.getMessage());
         assertTrue(callback.events.isEmpty(), "no trial started");
     }
 
@@ -262,7 +261,7 @@ class TrialRunnerTest {
         };
         ListSearcher searcher = ListSearcher.of(10, "x");
         List<Trial> trials = run(Runs.counting(storage, searcher, new FirstComeScheduler()).stop(afterFour)
-                .machineResources(new MachineResources(1, 0, 1L << 30, Map.of())));
+                .machineResources(new ResourceRequest(1, 0, 1L << 30, Map.of())));
         assertEquals(2, trials.size(), "the first trial and one waiting behind it for a CPU (one pending trial for a searcher of its own)");
         assertEquals(TrialStatus.TERMINATED, trials.get(0).status());
         assertEquals(4, trials.get(0).history().size());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.RunnerView;
@@ -13,7 +14,6 @@ import io.jtune.api.trainable.TrialContext;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.FifoScheduler;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.stop.Stoppers;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,7 +102,7 @@ class WaitingTrialsTest {
                 session.report(Map.of("score", (double) i));
             }
         }).name("waiting").storagePath(storage).numSamples(12).scheduler(scheduler).maxFailures(1)
-                .machineResources(new MachineResources(3, 0, 1L << 30, Map.of())).stop(Stoppers.maximumIteration(4))
+                .machineResources(new ResourceRequest(3, 0, 1L << 30, Map.of())).stop(Stoppers.maximumIteration(4))
                 .progress(false).outputFiles(false).seed(4).fit();
 
         assertEquals(12, grid.numTerminated());

@@ -17,6 +17,7 @@ import io.jtune.api.space.Space;
 import io.jtune.api.spi.TrialScheduler.Decision;
 import io.jtune.api.trainable.CheckpointDir;
 import io.jtune.engine.TestTrialView;
+import io.jtune.engine.trial.FourDigits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -53,7 +54,7 @@ class PopulationBasedTrainingTest {
         for (int i = 0; i < n; i++) {
             double lr = (i + 1) / 10.0;
             TestTrialView t = new TestTrialView("t" + i, Config.of(Map.of("lr", lr)));
-            t.tag = i + "_lr=" + Config.formatNumber(lr);
+            t.tag = i + "_lr=" + FourDigits.format(lr);
             t.status = TrialStatus.RUNNING;
             runner.add(t);
         }

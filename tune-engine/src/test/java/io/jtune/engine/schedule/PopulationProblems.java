@@ -2,6 +2,7 @@ package io.jtune.engine.schedule;
 
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
@@ -9,7 +10,6 @@ import io.jtune.api.spi.TrialScheduler;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.ClassTrainable;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.StateFile;
 import io.jtune.engine.testing.StopAt;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ public final class PopulationProblems {
     public static final int TRIALS = 4;
     public static final int ITERATIONS = 40;
     public static final int INTERVAL = 4;
-    private static final MachineResources ONE_CPU = new MachineResources(1, 0, 1L << 30, Map.of());
+    private static final ResourceRequest ONE_CPU = new ResourceRequest(1, 0, 1L << 30, Map.of());
 
     private PopulationProblems() {
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
@@ -18,7 +19,6 @@ import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.process.ProcessOptions;
-import io.jtune.engine.spec.MachineResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ class ResourceChangingRunTest {
 
     private Tuner tuner(double cpus, Object... lengths) {
         return Tuner.of(CpuCountingTrainable.class).storagePath(storage).name("rcs").progress(false).seed(3)
-                .machineResources(new MachineResources(cpus, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(cpus, 0, 1L << 30, Map.of()))
                 .space(SearchSpace.builder().grid("length", lengths).constant("wantCpus", cpus).build())
                 .metric("score", Mode.MAX)
                 .scheduler(new ResourceChangingScheduler(new FifoScheduler()));
@@ -72,7 +72,7 @@ class ResourceChangingRunTest {
     @Test
     void aResourceChangingAnnotatedClassWrapsItsSchedulerAndItsStepSeesTheNewCpus() throws IOException {
         Tuner tuner = Tuner.of(example.models.GrowsAlone.class).storagePath(storage).name("annotated").progress(false)
-                .machineResources(new MachineResources(3, 0, 1L << 30, Map.of()));
+                .machineResources(new ResourceRequest(3, 0, 1L << 30, Map.of()));
         assertEquals("ResourceChangingScheduler over Using FIFO scheduling algorithm.", tuner.spec().scheduler().debugString());
         TrialOutcome longOne = longTrial(tuner.fit());
         assertGrewTo(3, longOne);
@@ -101,7 +101,7 @@ class ResourceChangingRunTest {
         assertEquals("RUNNING", running.get("status").asText());
         assertEquals(4.0, running.get("resources").get("cpu").asDouble(), running.toString());
 
-        ResultGrid grid = Tuner.restore(dir, CpuCountingTrainable.class).progress(false).machineResources(new MachineResources(4, 0, 1L << 30, Map.of()))
+        ResultGrid grid = Tuner.restore(dir, CpuCountingTrainable.class).progress(false).machineResources(new ResourceRequest(4, 0, 1L << 30, Map.of()))
                 .space(SearchSpace.builder().grid("length", 1, 2, 3, 0).constant("wantCpus", 4).build())
                 .scheduler(new ResourceChangingScheduler(new FifoScheduler())).callbacks(new InterruptAtCpus()).fit();
         TrialOutcome longOne = longTrial(grid);

@@ -1,10 +1,10 @@
 package io.jtune.engine.testing;
 
+import io.jtune.api.ResourceRequest;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.exec.LocalTrialExecutor;
 import io.jtune.engine.runner.TrialRunner;
 import io.jtune.engine.spec.ExperimentSpec;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.trial.Trial;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
 /** Runs a tuner's experiment through the runner directly, so tests see the {@link Trial}s. */
 public final class Runs {
     /** Two CPUs, whatever the test machine has, so concurrency is the same everywhere. */
-    public static final MachineResources TWO_CPUS = new MachineResources(2, 0, 1L << 30, Map.of());
+    public static final ResourceRequest TWO_CPUS = new ResourceRequest(2, 0, 1L << 30, Map.of());
 
     private Runs() {
     }

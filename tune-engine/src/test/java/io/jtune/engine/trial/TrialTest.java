@@ -96,14 +96,14 @@ class TrialTest {
         t.beginRun(1, null);
         t.advance(0.5);
         t.advance(0.25);
-        assertEquals(2, t.iteration);
-        assertEquals(0.75, t.timeTotalS);
+        assertEquals(2, t.iteration());
+        assertEquals(0.75, t.timeTotalS());
         t.beginRun(2, new io.jtune.engine.checkpoint.TrackedCheckpoint(io.jtune.api.trainable.CheckpointDir.fromDirectory(Path.of("c")), 10, 4.0, 1));
         t.advance(1);
-        assertEquals(11, t.iteration);
-        assertEquals(5.0, t.timeTotalS);
-        assertEquals(1, t.iterationsSinceRestore);
-        assertEquals(1.0, t.timeSinceRestore);
+        assertEquals(11, t.iteration());
+        assertEquals(5.0, t.timeTotalS());
+        assertEquals(1, t.iterationsSinceRestore());
+        assertEquals(1.0, t.timeSinceRestore());
     }
 
     private static Result result(long iteration, double seconds) {

@@ -1,9 +1,9 @@
 package io.jtune.report.bench;
 
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.engine.Tuner;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.report.ReportCallback;
 import io.jtune.report.TensorBoardCallback;
 import io.jtune.report.TuneServer;
@@ -85,7 +85,7 @@ public final class DriverCostBenchmark {
                 })
                 .name(name).storagePath(storage).numSamples(TRIALS).metric("loss", Mode.MIN)
                 .space(SearchSpace.builder().uniform("x", 0, 1).build())
-                .machineResources(new MachineResources(2, 0, 1L << 30, Map.of())).seed(1).progress(false);
+                .machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of())).seed(1).progress(false);
         TuneServer server = null;
         if (variant.contains("server")) {
             server = TuneServer.onPort(0);

@@ -1,6 +1,7 @@
 package io.jtune.xgboost.bench;
 
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
@@ -11,7 +12,6 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.search.tpe.TpeSettings;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.xgboost.DataSource;
 import io.jtune.xgboost.TrainingData;
 import io.jtune.xgboost.XGBoostTask;
@@ -72,7 +72,7 @@ public final class JtuneSide {
                 .searcher(new TpeSearch(TpeSettings.defaults().withNStartupTrials(6)))
                 .scheduler(AsyncHyperBandScheduler.builder().maxT(maxRounds).gracePeriod(3).reductionFactor(3).build())
                 .numSamples(trials).seed(seed)
-                .machineResources(new MachineResources(CONCURRENT, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(CONCURRENT, 0, 1L << 30, Map.of()))
                 .storagePath(storage).progress(false).callbacks(curve).fit();
         double wall = (System.nanoTime() - start) / 1e9;
 

@@ -44,7 +44,7 @@ public final class CheckpointBook {
     /** True when the trial's latest checkpoint holds its current state and no save is on its way. */
     public static boolean holdsCurrentState(Trial trial) {
         TrackedCheckpoint latest = trial.checkpoints().latest();
-        return latest != null && latest.iteration() == trial.iteration && trial.pendingSaves == 0;
+        return latest != null && latest.iteration() == trial.iteration() && trial.pendingSaves() == 0;
     }
 
     /** Asks for a save of the trial's current state unless its latest checkpoint already holds it. */
@@ -57,19 +57,18 @@ public final class CheckpointBook {
 
     /** Counts a save asked of the executor another way (a pause). */
     public void expectSave(Trial trial) {
-        trial.pendingSaves++;
+        trial.saveRequested();
         pending++;
     }
 
     /** The trial's run ended: saves it was asked for and did not answer will not come. */
     public void dropPending(Trial trial) {
-        pending -= trial.pendingSaves;
-        trial.pendingSaves = 0;
+        pending -= trial.dropPendingSaves();
     }
 
     public void onSaved(Trial trial, TrialEvent.Saved event) {
-        if (trial.pendingSaves > 0) {
-            trial.pendingSaves--;
+        if (trial.pendingSaves() > 0) {
+            trial.saveAnswered();
             pending--;
         }
         CheckpointDir checkpoint = event.checkpoint();
@@ -80,7 +79,7 @@ public final class CheckpointBook {
 
     /** Adds a checkpoint holding the state at {@code iteration}, whose result is {@code at} (null when not logged yet). */
     public void track(Trial trial, CheckpointDir checkpoint, long iteration, Result at) {
-        add(trial, tracked(checkpoint, iteration, at, trial.timeTotalS, scoreAttribute));
+        add(trial, tracked(checkpoint, iteration, at, trial.timeTotalS(), scoreAttribute));
         for (Callback c : callbacks) {
             c.onCheckpoint(trial, checkpoint);
         }

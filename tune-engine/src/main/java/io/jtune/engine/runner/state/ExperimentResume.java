@@ -184,8 +184,7 @@ public final class ExperimentResume {
         if (!continues(saved)) {
             trackExisting(trial, saved, Long.MAX_VALUE, false);
             trial.restore(saved.status(), saved.numFailures(), saved.errorTrace(), JsonLoggerCallback.readResults(dir));
-            trial.iteration = saved.trainingIteration();
-            trial.timeTotalS = saved.timeTotalS();
+            trial.restoreProgress(saved.trainingIteration(), saved.timeTotalS());
             return trial;
         }
         TrialStatus status = saved.status() == TrialStatus.PAUSED ? TrialStatus.PAUSED : TrialStatus.PENDING;
@@ -226,8 +225,7 @@ public final class ExperimentResume {
             return false;
         }
         trial.restore(TrialStatus.TERMINATED, failures, trace, logged);
-        trial.iteration = last.trainingIteration();
-        trial.timeTotalS = last.timeTotalS();
+        trial.restoreProgress(last.trainingIteration(), last.timeTotalS());
         searcher.onTrialComplete(trial.id(), last, false);
         finishedAfterSnapshot.add(trial);
         return true;
@@ -246,8 +244,7 @@ public final class ExperimentResume {
     private static void continueFromLatest(Trial trial) {
         TrackedCheckpoint from = trial.checkpoints().latest();
         trial.rewindTo(from == null ? 0 : from.iteration());
-        trial.iteration = from == null ? 0 : from.iteration();
-        trial.timeTotalS = from == null ? 0 : from.timeTotalS();
+        trial.restoreProgress(from == null ? 0 : from.iteration(), from == null ? 0 : from.timeTotalS());
         deleteUntrackedCheckpoints(trial);
     }
 

@@ -74,6 +74,6 @@ public final class ExperimentSnapshot {
             checkpoints.add(new ExperimentState.CheckpointState(c.checkpoint().path().toString(), c.iteration(), c.timeTotalS(), c.score()));
         }
         return new ExperimentState.TrialState(t.id(), t.index(), t.name(), t.experimentTag(), t.status(), t.config().toMap(), t.numFailures(),
-                t.iteration, t.timeTotalS, t.errorTrace(), checkpoints, t.resources().equals(perTrial) ? null : t.resources());
+                t.iteration(), t.timeTotalS(), t.errorTrace(), checkpoints, t.resources().equals(perTrial) ? null : t.resources());
     }
 }

@@ -3,6 +3,7 @@ package io.jtune.engine.search.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.TrialView;
@@ -14,7 +15,6 @@ import io.jtune.engine.search.gp.BayesOptSearch;
 import io.jtune.engine.search.gp.BayesOptSettings;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.search.tpe.TpeSettings;
-import io.jtune.engine.spec.MachineResources;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -66,7 +66,7 @@ public final class TunerSearchBenchmark {
     private static final com.sun.management.OperatingSystemMXBean PROCESS =
             (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     private static final int CONCURRENCY = Integer.getInteger("concurrency", 1);
-    private static final MachineResources CPUS = new MachineResources(CONCURRENCY, 0, 1L << 30, Map.of());
+    private static final ResourceRequest CPUS = new ResourceRequest(CONCURRENCY, 0, 1L << 30, Map.of());
 
     private TunerSearchBenchmark() {
     }

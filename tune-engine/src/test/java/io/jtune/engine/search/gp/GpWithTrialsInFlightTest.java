@@ -3,9 +3,9 @@ package io.jtune.engine.search.gp;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.search.bench.Problem;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
@@ -33,7 +33,7 @@ class GpWithTrialsInFlightTest {
         for (int seed = 0; seed < SEEDS; seed++) {
             regret[seed] = Tuner.of("branin", (config, session) -> session.report(Map.of("loss", BRANIN.function().applyAsDouble(config))))
                     .name("branin-" + seed).storagePath(storage).space(BRANIN.space()).metric("loss", Mode.MIN)
-                    .searcher(new BayesOptSearch()).numSamples(TRIALS).machineResources(new MachineResources(2, 0, 1L << 30, Map.of()))
+                    .searcher(new BayesOptSearch()).numSamples(TRIALS).machineResources(new ResourceRequest(2, 0, 1L << 30, Map.of()))
                     .maxConcurrentTrials(2).deterministic(2).seed(seed).progress(false).outputFiles(false)
                     .fit().getBestResult().value() - BRANIN.optimum();
         }

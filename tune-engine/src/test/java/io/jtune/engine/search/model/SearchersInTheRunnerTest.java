@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.TrialStatus;
 import io.jtune.api.spi.SearchAlgorithm;
@@ -18,7 +19,6 @@ import io.jtune.engine.search.bench.Problem;
 import io.jtune.engine.search.bohb.BohbSearch;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.spec.ExperimentSpec;
-import io.jtune.engine.spec.MachineResources;
 import io.jtune.engine.testing.FirstComeScheduler;
 import io.jtune.engine.trial.Trial;
 import java.nio.file.Path;
@@ -56,7 +56,7 @@ class SearchersInTheRunnerTest {
                 .searcher(searcher)
                 .scheduler(scheduler)
                 .maxConcurrentTrials(4)
-                .machineResources(new MachineResources(4, 0, 1L << 30, Map.of()))
+                .machineResources(new ResourceRequest(4, 0, 1L << 30, Map.of()))
                 .seed(5)
                 .progress(false)
                 .outputFiles(false)

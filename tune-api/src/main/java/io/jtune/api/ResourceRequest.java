@@ -1,6 +1,7 @@
 package io.jtune.api;
 
 import java.lang.management.ManagementFactory;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -87,10 +88,25 @@ public record ResourceRequest(double cpu, double gpu, long memoryBytes, Map<Stri
         }
         long memory = memoryBytes();
         if (memory > 0) {
-            s.append(", ").append(memory).append(" B memory");
+            s.append(", ").append(bytes(memory)).append(" memory");
         }
         custom.forEach((k, v) -> s.append(", ").append(v).append(' ').append(k));
         return s.toString();
+    }
+
+    /** {@code bytes} in the largest binary unit it fills, to one decimal ("23.5 GiB", "512.0 MiB", "100 B"). */
+    private static String bytes(long bytes) {
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        double amount = bytes;
+        int unit = -1;
+        while (amount >= 1024 && unit < units.length - 1) {
+            amount /= 1024;
+            unit++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", amount, units[unit]);
     }
 
     /** This machine's physical memory, read once, when first asked for. */

@@ -8,9 +8,10 @@ import java.lang.annotation.Target;
 
 /**
  * Lets jtune choose the model-based searcher from the search space and the objectives, as Optuna's
- * {@code AutoSampler} does: MOTPE for several objectives; TPE when a parameter is categorical or
- * conditional, or the numeric space has more than {@code gpDimensions} dimensions; otherwise GP-BO,
- * handing over to CMA-ES (started at the best trial) once {@code switchAfter} trials have finished.
+ * {@code AutoSampler} does: MOTPE for several objectives; TPE when a parameter is conditional or the
+ * space has more than {@code gpDimensions} parameters; otherwise GP-BO (categorical parameters
+ * one-hot), on a numeric space handing over to CMA-ES (started at the best trial) once
+ * {@code switchAfter} trials have finished.
  * The choice is logged and saved with the experiment's state. Needs the experiment's metric and mode.
  */
 @SearcherAnnotation(factory = "io.jtune.engine.search.auto.AutoFactory", needsMetric = true)
@@ -18,7 +19,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Auto {
-    /** Numeric spaces of at most this many dimensions go to GP-BO; larger ones to TPE. */
+    /** Spaces of at most this many parameters go to GP-BO; larger ones to TPE. */
     int gpDimensions() default 10;
 
     /** Finished trials after which GP-BO hands a numeric search over to CMA-ES; 0 never. */

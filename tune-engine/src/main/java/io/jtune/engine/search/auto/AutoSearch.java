@@ -33,12 +33,12 @@ import java.util.SplittableRandom;
  * as the run goes:
  * <ul>
  * <li>several objectives: {@link MotpeSearch};</li>
- * <li>a categorical (choice, grid) or conditional parameter, or a numeric space of more than
- *     {@link AutoSettings#gpDimensions()} dimensions: {@link TpeSearch} (jtune's defaults);</li>
- * <li>otherwise {@link BayesOptSearch} (its defaults), and once {@link AutoSettings#switchAfter()}
- *     trials have finished, {@link CmaEsSearch} with its first mean at the best trial and its step
- *     size the spread of the best tenth of the trials (GP-BO's cost grows with the trials; CMA-ES's
- *     does not).</li>
+ * <li>a conditional parameter, or more than {@link AutoSettings#gpDimensions()} dimensions:
+ *     {@link TpeSearch} (jtune's defaults);</li>
+ * <li>otherwise {@link BayesOptSearch} (its defaults; categorical parameters one-hot), and, on a
+ *     numeric space, once {@link AutoSettings#switchAfter()} trials have finished,
+ *     {@link CmaEsSearch} with its first mean at the best trial and its step size the spread of the
+ *     best tenth of the trials (GP-BO's cost grows with the trials; CMA-ES's does not).</li>
  * </ul>
  * The searchers keep the seeds they derive from the experiment's (so with the same seed AutoSearch
  * suggests what the searcher it chose would), or take theirs from {@link AutoSettings#seed()}. The
@@ -96,20 +96,20 @@ public final class AutoSearch implements SearchAlgorithm {
         metric = info.requireMetric(NAME);
         mode = info.mode() == null ? Mode.MIN : info.mode();
         SpaceEncoding encoding = SpaceEncoding.of(info.space(), NAME);
-        List<String> categorical = encoding.dimensions().stream().filter(Dimension::isCategorical).map(Dimension::path).toList();
+        long categorical = encoding.dimensions().stream().filter(Dimension::isCategorical).count();
         if (info.isMultiObjective()) {
             choose("MOTPE", info.objectives().size() + " objectives", false, new MotpeSearch(seeded(TpeSettings.defaults())));
         } else if (encoding.isConditional()) {
             choose("TPE", "conditional parameters", false, new TpeSearch(seeded(TpeSettings.defaults()), pointsToEvaluate));
-        } else if (!categorical.isEmpty()) {
-            choose("TPE", "categorical parameters " + categorical, false, new TpeSearch(seeded(TpeSettings.defaults()), pointsToEvaluate));
         } else if (encoding.size() > settings.gpDimensions()) {
-            choose("TPE", encoding.size() + " numeric dimensions (more than " + settings.gpDimensions() + ")", false,
+            choose("TPE", encoding.size() + " dimensions (more than " + settings.gpDimensions() + ")", false,
                     new TpeSearch(seeded(TpeSettings.defaults()), pointsToEvaluate));
         } else {
             BayesOptSettings gp = BayesOptSettings.defaults();
-            choose("GP-BO", encoding.size() + " numeric dimensions" + (settings.switchAfter() > 0 ? ", CMA-ES after " + settings.switchAfter() + " trials" : ""),
-                    settings.switchAfter() > 0, new BayesOptSearch(settings.seed().isPresent() ? gp.withSeed(salted(1)) : gp, pointsToEvaluate));
+            boolean numeric = categorical == 0;
+            choose("GP-BO", encoding.size() + " dimensions" + (numeric ? "" : ", " + categorical + " of them categorical")
+                    + (numeric && settings.switchAfter() > 0 ? ", CMA-ES after " + settings.switchAfter() + " trials" : ""),
+                    numeric && settings.switchAfter() > 0, new BayesOptSearch(settings.seed().isPresent() ? gp.withSeed(salted(1)) : gp, pointsToEvaluate));
         }
         inner.setup(info);
         LOG.get().info("{}: {} ({})", NAME, choice, reason);

@@ -60,7 +60,7 @@ class AutoSearchTest {
         assertEquals("GP-BO", choiceFor(SearchSpace.builder().loguniform("lr", 1e-5, 1).add("n", Space.randint(1, 9)).build()));
         assertEquals("GP-BO", choiceFor(floats(10)));
         assertEquals("TPE", choiceFor(floats(11)));
-        assertEquals("TPE", choiceFor(SearchSpace.builder().uniform("x", 0, 1).choice("c", "a", "b").build()));
+        assertEquals("GP-BO", choiceFor(SearchSpace.builder().uniform("x", 0, 1).choice("c", "a", "b").build()));
         assertEquals("TPE", choiceFor(SearchSpace.builder().choice("k", "a", "b").uniform("x", 0, 1)
                 .add("y", Space.uniform(0, 1), Condition.of("k", "a")).build()));
         AutoSearch several = new AutoSearch();
@@ -76,8 +76,10 @@ class AutoSearchTest {
     void suggestsWhatItsChoiceWouldAlone() {
         Problem branin = Problem.branin();
         Problem mixed = Problem.heldOutSet().stream().filter(p -> p.name().equals("mixed-sphere")).findFirst().orElseThrow();
+        Problem conditional = Problem.svmLike(true);
         assertEquals(Driver.bestOf(new BayesOptSearch(), branin, 5, 30), Driver.bestOf(new AutoSearch(), branin, 5, 30));
-        assertEquals(Driver.bestOf(new TpeSearch(), mixed, 5, 40), Driver.bestOf(new AutoSearch(), mixed, 5, 40));
+        assertEquals(Driver.bestOf(new BayesOptSearch(), mixed, 5, 30), Driver.bestOf(new AutoSearch(), mixed, 5, 30));
+        assertEquals(Driver.bestOf(new TpeSearch(), conditional, 5, 40), Driver.bestOf(new AutoSearch(), conditional, 5, 40));
     }
 
     /** Runs {@code n} trials of Branin one at a time; returns the configs suggested. */
@@ -161,6 +163,6 @@ class AutoSearchTest {
         JsonNode state = new ObjectMapper().readTree(Files.readString(grid.experimentDir().resolve("experiment_state.json")));
         JsonNode auto = state.path("searcher").path("state").path("inner");
         assertEquals("GP-BO", auto.path("choice").asText(), state.path("searcher").toString());
-        assertTrue(auto.path("reason").asText().contains("2 numeric dimensions"));
+        assertTrue(auto.path("reason").asText().contains("2 dimensions, CMA-ES after 200 trials"));
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.engine.search.BasicVariantGenerator;
 import io.jtune.engine.search.auto.AutoSearch;
+import io.jtune.engine.search.auto.AutoSettings;
 import io.jtune.engine.search.bench.TunerSearchBenchmark;
 import io.jtune.engine.search.cmaes.CmaEsSearch;
 import io.jtune.engine.search.gp.BayesOptSearch;
@@ -34,7 +35,7 @@ import java.util.stream.Stream;
 
 /**
  * The search suite ({@link Suite}) through the {@code Tuner}: every jtune searcher named in
- * {@code -Dsearchers} (Random, TPE, TPE-3.1, GP, CMA-ES, Auto) and Optuna 3.1's samplers named in
+ * {@code -Dsearchers} (Random, TPE, TPE-3.1, GP, CMA-ES, Auto; Auto-N switches after N trials, Auto-0 never) and Optuna 3.1's samplers named in
  * {@code -Doptuna} (TPE — Optuna 3.1's default sampler, so also its default —, CMA-ES, Random; or
  * {@code none}), {@code evaluations} trials × {@code seeds} seeds, one trial at a time. Optuna runs
  * in {@code src/test/python/optuna_ask_tell.py} during the same invocation, on a second thread,
@@ -68,6 +69,9 @@ public final class SuiteBenchmark {
     /** jtune's searchers by name; null when the searcher cannot take the problem's space (CMA-ES on a categorical). */
     static Supplier<SearchAlgorithm> jtune(String name, SuiteProblem problem, int evaluations) {
         boolean categorical = problem.params().stream().anyMatch(p -> p.type().equals("cat"));
+        if (name.matches("Auto-\\d+")) {
+            return () -> new AutoSearch(AutoSettings.defaults().withSwitchAfter(Integer.parseInt(name.substring(5))));
+        }
         return switch (name) {
             case "Random" -> () -> new BasicVariantGenerator(evaluations);
             case "TPE" -> () -> new TpeSearch();
@@ -75,7 +79,7 @@ public final class SuiteBenchmark {
             case "GP" -> () -> new BayesOptSearch();
             case "CMA-ES" -> categorical ? null : () -> new CmaEsSearch();
             case "Auto" -> () -> new AutoSearch();
-            default -> throw new IllegalArgumentException("-Dsearchers: Random, TPE, TPE-3.1, GP, CMA-ES or Auto, got " + name);
+            default -> throw new IllegalArgumentException("-Dsearchers: Random, TPE, TPE-3.1, GP, CMA-ES or Auto, got " + name + " (Auto-N: AutoSearch switching after N trials, 0 never)");
         };
     }
 

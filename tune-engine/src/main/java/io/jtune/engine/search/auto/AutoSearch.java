@@ -33,12 +33,13 @@ import java.util.SplittableRandom;
  * as the run goes:
  * <ul>
  * <li>several objectives: {@link MotpeSearch};</li>
- * <li>a conditional parameter, or more than {@link AutoSettings#gpDimensions()} dimensions:
- *     {@link TpeSearch} (jtune's defaults);</li>
+ * <li>a conditional parameter, or more than {@link AutoSettings#gpDimensions()} dimensions of
+ *     which some are categorical: {@link TpeSearch} (jtune's defaults);</li>
+ * <li>more than {@link AutoSettings#gpDimensions()} numeric dimensions: {@link CmaEsSearch};</li>
  * <li>otherwise {@link BayesOptSearch} (its defaults; categorical parameters one-hot), and, on a
  *     numeric space, once {@link AutoSettings#switchAfter()} trials have finished,
  *     {@link CmaEsSearch} with its first mean at the best trial and its step size the spread of the
- *     best tenth of the trials (GP-BO's cost grows with the trials; CMA-ES's does not).</li>
+ *     best tenth of the trials (off by default: on the search suite it gained nothing consistent).</li>
  * </ul>
  * The searchers keep the seeds they derive from the experiment's (so with the same seed AutoSearch
  * suggests what the searcher it chose would), or take theirs from {@link AutoSettings#seed()}. The
@@ -101,9 +102,13 @@ public final class AutoSearch implements SearchAlgorithm {
             choose("MOTPE", info.objectives().size() + " objectives", false, new MotpeSearch(seeded(TpeSettings.defaults())));
         } else if (encoding.isConditional()) {
             choose("TPE", "conditional parameters", false, new TpeSearch(seeded(TpeSettings.defaults()), pointsToEvaluate));
-        } else if (encoding.size() > settings.gpDimensions()) {
-            choose("TPE", encoding.size() + " dimensions (more than " + settings.gpDimensions() + ")", false,
+        } else if (encoding.size() > settings.gpDimensions() && categorical > 0) {
+            choose("TPE", encoding.size() + " dimensions (more than " + settings.gpDimensions() + "), " + categorical + " of them categorical", false,
                     new TpeSearch(seeded(TpeSettings.defaults()), pointsToEvaluate));
+        } else if (encoding.size() > settings.gpDimensions()) {
+            CmaEsSettings cma = CmaEsSettings.defaults();
+            choose("CMA-ES", encoding.size() + " numeric dimensions (more than " + settings.gpDimensions() + ")", false,
+                    new CmaEsSearch(settings.seed().isPresent() ? cma.withSeed(salted(1)) : cma, pointsToEvaluate));
         } else {
             BayesOptSettings gp = BayesOptSettings.defaults();
             boolean numeric = categorical == 0;

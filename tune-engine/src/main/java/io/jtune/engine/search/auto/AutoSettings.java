@@ -6,8 +6,8 @@ import java.util.OptionalLong;
 /**
  * The knobs of {@link AutoSearch}.
  *
- * @param gpDimensions numeric spaces of at most this many dimensions are searched by GP-BO, larger ones by TPE
- * @param switchAfter  finished trials after which GP-BO hands over to CMA-ES started at the best trial; 0 never
+ * @param gpDimensions spaces of at most this many parameters are searched by GP-BO, larger ones by CMA-ES (numeric) or TPE
+ * @param switchAfter  finished trials after which GP-BO hands a numeric search over to CMA-ES started at the best trial; 0 (the default) never
  * @param seed         a seed of the searcher's own; empty derives one from the experiment's seed
  */
 public record AutoSettings(int gpDimensions, int switchAfter, OptionalLong seed) {
@@ -18,7 +18,7 @@ public record AutoSettings(int gpDimensions, int switchAfter, OptionalLong seed)
     }
 
     public static AutoSettings defaults() {
-        return new AutoSettings(10, 200, OptionalLong.empty());
+        return new AutoSettings(10, 0, OptionalLong.empty());
     }
 
     public AutoSettings withGpDimensions(int v) {

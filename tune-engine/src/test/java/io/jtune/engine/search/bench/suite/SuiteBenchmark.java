@@ -35,7 +35,7 @@ import java.util.stream.Stream;
 
 /**
  * The search suite ({@link Suite}) through the {@code Tuner}: every jtune searcher named in
- * {@code -Dsearchers} (Random, TPE, TPE-3.1, GP, CMA-ES, Auto; Auto-N switches after N trials, Auto-0 never) and Optuna 3.1's samplers named in
+ * {@code -Dsearchers} (Random, TPE, TPE-3.1, GP, CMA-ES, Auto; Auto-N switches after N trials, Auto-0 never; or {@code none}) and Optuna 3.1's samplers named in
  * {@code -Doptuna} (TPE — Optuna 3.1's default sampler, so also its default —, CMA-ES, Random; or
  * {@code none}), {@code evaluations} trials × {@code seeds} seeds, one trial at a time. Optuna runs
  * in {@code src/test/python/optuna_ask_tell.py} during the same invocation, on a second thread,
@@ -100,7 +100,8 @@ public final class SuiteBenchmark {
         int firstSeed = Integer.getInteger("firstSeed", 0);
         int[] dims = Arrays.stream(System.getProperty("dims", "2,5,10").split(",")).mapToInt(Integer::parseInt).toArray();
         List<SuiteProblem> problems = Suite.all(dims).stream().filter(p -> p.name().matches(pattern)).toList();
-        List<String> searchers = List.of(System.getProperty("searchers", "Random,TPE,GP,CMA-ES").split(","));
+        String jtuneNames = System.getProperty("searchers", "Random,TPE,GP,CMA-ES");
+        List<String> searchers = jtuneNames.equals("none") ? List.of() : List.of(jtuneNames.split(","));
         String optunaNames = System.getProperty("optuna", "TPE,CMA-ES");
         List<String> samplers = optunaNames.equals("none") ? List.of() : List.of(optunaNames.split(","));
         Path out = Path.of(System.getProperty("out", "target/search-suite.jsonl"));
@@ -246,6 +247,9 @@ public final class SuiteBenchmark {
             }
             out.println(line);
         });
+        if (medians.values().stream().noneMatch(row -> row.containsKey(REFERENCE))) {
+            return;
+        }
         out.println();
         // the best of jtune's searchers named by hand, per problem (what the user who picks the right one gets)
         String bestOfJtune = "best of jtune's TPE, GP, CMA-ES";

@@ -252,7 +252,7 @@ public final class SuiteBenchmark {
         }
         out.println();
         // the best of jtune's searchers named by hand, per problem (what the user who picks the right one gets)
-        String bestOfJtune = "best of jtune's TPE, GP, CMA-ES";
+        String bestOfJtune = "best of jtune's searchers (random and Auto aside)";
         medians.values().forEach(row -> row.entrySet().stream()
                 .filter(e -> e.getKey().startsWith("jtune") && !e.getKey().equals("jtune Random") && !e.getKey().startsWith("jtune Auto"))
                 .mapToDouble(Map.Entry::getValue).min().ifPresent(best -> row.put(bestOfJtune, best)));

@@ -27,6 +27,7 @@ public final class CmaEsSearch extends ModelBasedSearch {
     private static final long RESTART_SALT = 0xC3A_E5L << 40;
 
     private final CmaEsSettings settings;
+    private final Config x0;
     private CmaState state;
     private int restartsLeft;
     private int tellCount;
@@ -44,8 +45,18 @@ public final class CmaEsSearch extends ModelBasedSearch {
 
     /** @param pointsToEvaluate configs to try first, in order (they are evaluated but do not update the distribution) */
     public CmaEsSearch(CmaEsSettings settings, List<Config> pointsToEvaluate) {
+        this(settings, pointsToEvaluate, null);
+    }
+
+    /**
+     * @param pointsToEvaluate configs to try first, in order (they are evaluated but do not update the distribution)
+     * @param x0               the first distribution's mean (Optuna's {@code x0}; may be partial: missing values
+     *                         are the centre of their range), or null for the centre of the space
+     */
+    public CmaEsSearch(CmaEsSettings settings, List<Config> pointsToEvaluate, Config x0) {
         super("CmaEsSearch", pointsToEvaluate, settings.seed());
         this.settings = settings;
+        this.x0 = x0;
     }
 
     @Override
@@ -59,6 +70,15 @@ public final class CmaEsSearch extends ModelBasedSearch {
         int n = encoding.size();
         double[] centre = new double[n];
         Arrays.fill(centre, 0.5);
+        if (x0 != null) {
+            Map<String, Object> mean = x0.flatten();
+            for (int i = 0; i < n; i++) {
+                Object v = mean.get(encoding.dimension(i).path());
+                if (v != null) {
+                    centre[i] = encoding.dimension(i).toUnit(v);
+                }
+            }
+        }
         int lambda = settings.populationSize() > 0 ? settings.populationSize() : CmaParameters.defaultPopulation(n);
         state = new CmaState(CmaParameters.of(n, lambda), centre, settings.sigma0());
         restartsLeft = settings.restarts();

@@ -104,8 +104,11 @@ public final class TunerSearchBenchmark {
         }
     }
 
-    /** The best value of one search through the Tuner; with {@code -Dat=N,...}, prints the wall time a trial before each N. */
-    private static double bestThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
+    /**
+     * The best value of one search through the Tuner, {@code storage} holding its folder; with
+     * {@code -Dat=N,...}, prints the wall time a trial before each N.
+     */
+    public static double bestThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
         TrialStarts starts = new TrialStarts();
         Tuner tuner = Tuner.of(problem.name(), (config, session) -> session.report(Map.of(Driver.METRIC, problem.function().applyAsDouble(config))))
                 .name(problem.name() + "-" + searcherName.replace(' ', '-') + "-" + seed).storagePath(storage)
@@ -203,13 +206,15 @@ public final class TunerSearchBenchmark {
         }
     }
 
-    private static double median(List<Double> values) {
+    /** The median of the values. */
+    public static double median(List<Double> values) {
         double[] s = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = s.length;
         return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    /** Deletes a folder and everything in it. */
+    public static void deleteTree(Path root) throws IOException {
         try (Stream<Path> all = Files.walk(root)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);

@@ -28,6 +28,18 @@ class CmaEsSearchTest {
     }
 
     @Test
+    void startsAtX0WhereGivenAndAtTheCentreElsewhere() {
+        SearchSpace space = SearchSpace.builder().uniform("a", -1, 1).loguniform("lr", 1e-4, 1).uniform("b", 0, 10).build();
+        CmaEsSearch s = new CmaEsSearch(CmaEsSettings.defaults(), java.util.List.of(), Config.of(Map.of("a", 0.5, "lr", 1e-3)));
+        s.setup(experiment(space));
+        // unit coordinates: a = 0.5 is 3/4 of [-1, 1], lr = 1e-3 is 1/4 of four decades, b (not given) the centre
+        double[] mean = s.state().mean();
+        assertEquals(0.75, mean[0], 1e-12);
+        assertEquals(0.25, mean[1], 1e-12);
+        assertEquals(0.5, mean[2], 1e-12);
+    }
+
+    @Test
     void updatesTheDistributionOncePerGenerationAndConvergesOnASphere() {
         SearchSpace space = SearchSpace.builder().uniform("a", -1, 1).uniform("b", -1, 1).randint("k", 0, 11).build();
         CmaEsSearch s = new CmaEsSearch();

@@ -1,0 +1,309 @@
+package io.jtune.engine.search.bench.suite;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.api.spi.SearchAlgorithm;
+import io.jtune.engine.search.BasicVariantGenerator;
+import io.jtune.engine.search.auto.AutoSearch;
+import io.jtune.engine.search.auto.AutoSettings;
+import io.jtune.engine.search.bench.TunerSearchBenchmark;
+import io.jtune.engine.search.cmaes.CmaEsSearch;
+import io.jtune.engine.search.gp.BayesOptSearch;
+import io.jtune.engine.search.tpe.TpeSearch;
+import io.jtune.engine.search.tpe.TpeSettings;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * The search suite ({@link Suite}) through the {@code Tuner}: every jtune searcher named in
+ * {@code -Dsearchers} (Random, TPE, TPE-3.1, GP, CMA-ES, Auto; Auto-N switches after N trials, Auto-0 never; or {@code none}) and Optuna 3.1's samplers named in
+ * {@code -Doptuna} (TPE — Optuna 3.1's default sampler, so also its default —, CMA-ES, Random; or
+ * {@code none}), {@code evaluations} trials × {@code seeds} seeds, one trial at a time. Optuna runs
+ * in {@code src/test/python/optuna_ask_tell.py} during the same invocation, on a second thread,
+ * asking this JVM for every function value, so both sides evaluate the same code. Each run's regret
+ * goes as a JSON line to {@code -Dout} (default {@code target/search-suite.jsonl}); the table of
+ * median regrets and the summary print at the end. {@code table FILE...} prints them from saved
+ * runs (several files are merged). Arguments: evaluations, seeds, and optionally a regular
+ * expression the problems' names must match; {@code -Ddims=2,5,10} the BBOB dimensions.
+ *
+ * <pre>
+ * mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test \
+ *     -Dexec.mainClass=io.jtune.engine.search.bench.suite.SuiteBenchmark -Dexec.args="100 5"
+ * </pre>
+ */
+public final class SuiteBenchmark {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The Optuna side, from the repository root (where the documented command runs) or the module folder. */
+    private static final Path OPTUNA_SCRIPT = Stream.of(Path.of("tune-engine/src/test/python/optuna_ask_tell.py"), Path.of("src/test/python/optuna_ask_tell.py"))
+            .filter(Files::isRegularFile).findFirst().orElse(Path.of("tune-engine/src/test/python/optuna_ask_tell.py"));
+    /** Regrets below this count as this (COCO's final target precision), so ratios stay finite. */
+    static final double FLOOR = 1e-8;
+    private static final String REFERENCE = "Optuna TPE";
+
+    private SuiteBenchmark() {
+    }
+
+    /** A run's outcome. */
+    record Run(String problem, String family, String searcher, long seed, double regret) {
+    }
+
+    /** jtune's searchers by name; null when the searcher cannot take the problem's space (CMA-ES on a categorical). */
+    static Supplier<SearchAlgorithm> jtune(String name, SuiteProblem problem, int evaluations) {
+        boolean categorical = problem.params().stream().anyMatch(p -> p.type().equals("cat"));
+        if (name.matches("Auto-\\d+")) {
+            return () -> new AutoSearch(AutoSettings.defaults().withSwitchAfter(Integer.parseInt(name.substring(5))));
+        }
+        return switch (name) {
+            case "Random" -> () -> new BasicVariantGenerator(evaluations);
+            case "TPE" -> () -> new TpeSearch();
+            case "TPE-3.1" -> () -> new TpeSearch(TpeSettings.optuna());
+            case "GP" -> () -> new BayesOptSearch();
+            case "CMA-ES" -> categorical ? null : () -> new CmaEsSearch();
+            case "Auto" -> () -> new AutoSearch();
+            default -> throw new IllegalArgumentException("-Dsearchers: Random, TPE, TPE-3.1, GP, CMA-ES or Auto, got " + name + " (Auto-N: AutoSearch switching after N trials, 0 never)");
+        };
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("table")) {
+            List<Run> runs = new ArrayList<>();
+            for (String file : Arrays.copyOfRange(args, 1, args.length)) {
+                for (String line : Files.readAllLines(Path.of(file))) {
+                    runs.add(JSON.readValue(line, Run.class));
+                }
+            }
+            printTable(runs, System.out);
+            return;
+        }
+        int evaluations = args.length > 0 ? Integer.parseInt(args[0]) : 100;
+        int seeds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        String pattern = args.length > 2 ? args[2] : ".*";
+        int firstSeed = Integer.getInteger("firstSeed", 0);
+        int[] dims = Arrays.stream(System.getProperty("dims", "2,5,10").split(",")).mapToInt(Integer::parseInt).toArray();
+        List<SuiteProblem> problems = Suite.all(dims).stream().filter(p -> p.name().matches(pattern)).toList();
+        String jtuneNames = System.getProperty("searchers", "Random,TPE,GP,CMA-ES");
+        List<String> searchers = jtuneNames.equals("none") ? List.of() : List.of(jtuneNames.split(","));
+        String optunaNames = System.getProperty("optuna", "TPE,CMA-ES");
+        List<String> samplers = optunaNames.equals("none") ? List.of() : List.of(optunaNames.split(","));
+        Path out = Path.of(System.getProperty("out", "target/search-suite.jsonl"));
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        List<Run> runs = new ArrayList<>();
+        long start = System.nanoTime();
+        try (BufferedWriter writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            Recorder recorder = new Recorder(writer, runs);
+            Thread optuna = new Thread(() -> runOptuna(problems, samplers, evaluations, firstSeed, seeds, recorder), "optuna-side");
+            optuna.start();
+            Path storage = Files.createTempDirectory("jtune-search-suite");
+            try {
+                for (SuiteProblem problem : problems) {
+                    for (String name : searchers) {
+                        Supplier<SearchAlgorithm> make = jtune(name, problem, evaluations);
+                        for (long seed = firstSeed; make != null && seed < firstSeed + seeds; seed++) {
+                            var p = problem.problem(seed);
+                            double best = TunerSearchBenchmark.bestThroughTuner(p, name, make.get(), seed, evaluations, storage);
+                            recorder.add(new Run(problem.name(), problem.family(), "jtune " + name, seed, best - p.optimum()));
+                        }
+                    }
+                    System.err.printf(Locale.ROOT, "%s done (jtune) at %.0f s%n", problem.name(), (System.nanoTime() - start) / 1e9);
+                }
+            } finally {
+                TunerSearchBenchmark.deleteTree(storage);
+            }
+            optuna.join();
+            if (recorder.failure != null) {
+                throw recorder.failure;
+            }
+        }
+        System.err.printf(Locale.ROOT, "all done in %.0f s; runs in %s%n", (System.nanoTime() - start) / 1e9, out);
+        printTable(runs, System.out);
+    }
+
+    /** Collects runs from both threads and appends each to the output file. */
+    private static final class Recorder {
+        private final BufferedWriter writer;
+        private final List<Run> runs;
+        private volatile RuntimeException failure;
+
+        Recorder(BufferedWriter writer, List<Run> runs) {
+            this.writer = writer;
+            this.runs = runs;
+        }
+
+        synchronized void add(Run run) {
+            runs.add(run);
+            try {
+                writer.write(JSON.writeValueAsString(run));
+                writer.newLine();
+                writer.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Every problem, sampler and seed through the Optuna script, which asks this JVM for each value. */
+    private static void runOptuna(List<SuiteProblem> problems, List<String> samplers, int evaluations, int firstSeed, int seeds, Recorder recorder) {
+        if (samplers.isEmpty()) {
+            return;
+        }
+        try {
+            Process python = new ProcessBuilder(System.getProperty("python", "/usr/bin/python3"), OPTUNA_SCRIPT.toString())
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            try (BufferedWriter toPython = new BufferedWriter(new OutputStreamWriter(python.getOutputStream(), StandardCharsets.UTF_8));
+                    BufferedReader fromPython = new BufferedReader(new InputStreamReader(python.getInputStream(), StandardCharsets.UTF_8))) {
+                for (SuiteProblem problem : problems) {
+                    for (String sampler : samplers) {
+                        for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
+                            SuiteProblem.Instance instance = problem.instance().apply((int) seed + 1);
+                            toPython.write(JSON.writeValueAsString(Map.of("sampler", sampler, "seed", seed, "trials", evaluations, "params", problem.paramsJson())));
+                            toPython.newLine();
+                            toPython.flush();
+                            double best = Double.POSITIVE_INFINITY;
+                            for (int t = 0; t < evaluations; t++) {
+                                String line = fromPython.readLine();
+                                if (line == null) {
+                                    throw new IllegalStateException(OPTUNA_SCRIPT + " ended early (exit " + python.waitFor() + "); install Optuna 3.1: apt-get install python3-optuna");
+                                }
+                                @SuppressWarnings("unchecked")
+                                Map<String, Object> params = JSON.convertValue(JSON.readTree(line).get("params"), Map.class);
+                                double value = instance.function().applyAsDouble(params);
+                                best = Math.min(best, value);
+                                toPython.write("{\"value\": " + value + "}");
+                                toPython.newLine();
+                                toPython.flush();
+                            }
+                            recorder.add(new Run(problem.name(), problem.family(), "Optuna " + sampler, seed, best - instance.optimum()));
+                        }
+                    }
+                }
+            }
+            if (python.waitFor() != 0) {
+                throw new IllegalStateException(OPTUNA_SCRIPT + " failed (exit " + python.exitValue() + ")");
+            }
+        } catch (IOException e) {
+            recorder.failure = new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            recorder.failure = new IllegalStateException("interrupted", e);
+        } catch (RuntimeException e) {
+            recorder.failure = e;
+        }
+    }
+
+    /** The median regret of each searcher on each problem (floored at {@link #FLOOR}), problems in the order first seen. */
+    static Map<String, Map<String, Double>> medians(List<Run> runs) {
+        Map<String, Map<String, List<Double>>> by = new LinkedHashMap<>();
+        for (Run r : runs) {
+            by.computeIfAbsent(r.problem(), k -> new LinkedHashMap<>()).computeIfAbsent(r.searcher(), k -> new ArrayList<>()).add(Math.max(FLOOR, r.regret()));
+        }
+        Map<String, Map<String, Double>> medians = new LinkedHashMap<>();
+        by.forEach((problem, m) -> {
+            Map<String, Double> row = new LinkedHashMap<>();
+            m.forEach((s, v) -> row.put(s, TunerSearchBenchmark.median(v)));
+            medians.put(problem, row);
+        });
+        return medians;
+    }
+
+    /** The per-problem table and, for each searcher, how often it is at most Optuna TPE's median regret, at most half of it, and its worst ratio. */
+    static void printTable(List<Run> runs, PrintStream out) {
+        Map<String, Map<String, Double>> medians = medians(runs);
+        Set<String> columns = new LinkedHashSet<>();
+        runs.stream().map(Run::searcher).filter(s -> s.startsWith("jtune")).forEach(columns::add);
+        runs.stream().map(Run::searcher).filter(s -> !s.startsWith("jtune")).sorted().forEach(columns::add);
+        Map<String, String> family = new LinkedHashMap<>();
+        runs.forEach(r -> family.putIfAbsent(r.problem(), r.family()));
+        int seeds = (int) runs.stream().map(Run::seed).distinct().count();
+        out.println("Median regret over " + seeds + " seeds (× Optuna TPE's, regrets below " + FLOOR + " counted as " + FLOOR + ")");
+        out.println();
+        out.println("| problem | " + String.join(" | ", columns) + " |");
+        out.println("|---" + "|---".repeat(columns.size()) + "|");
+        medians.forEach((problem, row) -> {
+            Double reference = row.get(REFERENCE);
+            StringBuilder line = new StringBuilder("| " + problem + " |");
+            for (String c : columns) {
+                Double m = row.get(c);
+                line.append(m == null ? " – |" : reference == null || c.equals(REFERENCE) ? String.format(Locale.ROOT, " %.3g |", m)
+                        : String.format(Locale.ROOT, " %.3g (%.2f×) |", m, m / reference));
+            }
+            out.println(line);
+        });
+        if (medians.values().stream().noneMatch(row -> row.containsKey(REFERENCE))) {
+            return;
+        }
+        out.println();
+        // the best of jtune's searchers named by hand, per problem (what the user who picks the right one gets)
+        String bestOfJtune = "best of jtune's searchers (random and Auto aside)";
+        medians.values().forEach(row -> row.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("jtune") && !e.getKey().equals("jtune Random") && !e.getKey().startsWith("jtune Auto"))
+                .mapToDouble(Map.Entry::getValue).min().ifPresent(best -> row.put(bestOfJtune, best)));
+        if (medians.values().stream().anyMatch(row -> row.containsKey(bestOfJtune))) {
+            columns.add(bestOfJtune);
+        }
+        List<String> families = new ArrayList<>(new LinkedHashSet<>(family.values()));
+        out.println("| searcher | problems | ≤ Optuna TPE | ≤ ½ Optuna TPE | ≤ Optuna CMA-ES | worst ratio (problem) | geometric mean ratio | ≤ Optuna TPE by family (" + String.join(", ", families) + ") |");
+        out.println("|---|---|---|---|---|---|---|---|");
+        for (String c : columns) {
+            if (c.equals(REFERENCE)) {
+                continue;
+            }
+            int n = 0;
+            int atMost = 0;
+            int half = 0;
+            int cmaN = 0;
+            int cma = 0;
+            double logSum = 0;
+            double worst = 0;
+            String worstProblem = "";
+            Map<String, int[]> byFamily = new LinkedHashMap<>();
+            families.forEach(f -> byFamily.put(f, new int[2]));
+            for (Map.Entry<String, Map<String, Double>> e : medians.entrySet()) {
+                Double m = e.getValue().get(c);
+                Double ref = e.getValue().get(REFERENCE);
+                if (m == null || ref == null) {
+                    continue;
+                }
+                double ratio = m / ref;
+                n++;
+                atMost += ratio <= 1 ? 1 : 0;
+                half += ratio <= 0.5 ? 1 : 0;
+                logSum += Math.log(ratio);
+                if (ratio > worst) {
+                    worst = ratio;
+                    worstProblem = e.getKey();
+                }
+                int[] f = byFamily.get(family.get(e.getKey()));
+                f[0] += ratio <= 1 ? 1 : 0;
+                f[1]++;
+                Double optunaCma = e.getValue().get("Optuna CMA-ES");
+                if (optunaCma != null && !c.equals("Optuna CMA-ES")) {
+                    cmaN++;
+                    cma += m <= optunaCma ? 1 : 0;
+                }
+            }
+            StringBuilder fam = new StringBuilder();
+            byFamily.forEach((f, v) -> fam.append(fam.length() == 0 ? "" : ", ").append(v[0]).append('/').append(v[1]));
+            out.printf(Locale.ROOT, "| %s | %d | %d (%.0f %%) | %d (%.0f %%) | %s | %.2f× (%s) | %.2f× | %s |%n", c, n, atMost, 100.0 * atMost / n, half, 100.0 * half / n,
+                    cmaN == 0 ? "–" : String.format(Locale.ROOT, "%d/%d", cma, cmaN), worst, worstProblem, Math.exp(logSum / n), fam);
+        }
+    }
+}

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.api.Auto;
 import io.jtune.api.Config;
 import io.jtune.api.Mode;
+import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.SearcherAnnotation;
 import io.jtune.api.space.Condition;
@@ -25,7 +26,6 @@ import io.jtune.engine.search.bench.Driver;
 import io.jtune.engine.search.bench.Problem;
 import io.jtune.engine.search.gp.BayesOptSearch;
 import io.jtune.engine.search.tpe.TpeSearch;
-import io.jtune.engine.spec.MachineResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -164,7 +164,7 @@ class AutoSearchTest {
     void theChoiceIsInTheExperimentState(@TempDir Path storage) throws Exception {
         ResultGrid grid = Tuner.of("auto-state", (config, session) -> session.report(Map.of("loss", Problem.branin(config.getDouble("x1"), config.getDouble("x2")))))
                 .storagePath(storage).space(Problem.branin().space()).metric("loss", Mode.MIN).searcher(new AutoSearch()).numSamples(12)
-                .maxConcurrentTrials(1).machineResources(new MachineResources(1, 0, 1L << 30, Map.of())).seed(1).progress(false).fit();
+                .maxConcurrentTrials(1).machineResources(new ResourceRequest(1, 0, 1L << 30, Map.of())).seed(1).progress(false).fit();
         JsonNode state = new ObjectMapper().readTree(Files.readString(grid.experimentDir().resolve("experiment_state.json")));
         JsonNode auto = state.path("searcher").path("state").path("inner");
         assertEquals("GP-BO", auto.path("choice").asText(), state.path("searcher").toString());

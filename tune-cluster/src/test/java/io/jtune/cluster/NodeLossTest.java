@@ -36,7 +36,11 @@ import org.junit.jupiter.api.io.TempDir;
  * to PENDING and finish elsewhere from their checkpoints, each training_iteration logged once.
  */
 class NodeLossTest {
-    private static final int ITERATIONS = 8;
+    /**
+     * 8 s a trial: the survivor is still busy with its first trial when the killed worker's run is
+     * given up, so a trial still waits when the late joiner (a JVM started on a loaded machine) is admitted.
+     */
+    private static final int ITERATIONS = 16;
     private static final ObjectMapper JSON = Json.mapper();
 
     @TempDir

@@ -202,7 +202,7 @@ public final class Worker {
             }
             String next = served + 1 < options.drivers() ? "; waiting for the next one" : "";
             console.say(status.outcome == WorkerActor.Outcome.DRIVER_LEFT ? "the driver at " + options.join() + " left: its experiment ended" + next
-                    : "this worker was removed from the cluster (the driver did not hear from it in time)" + (next.isEmpty() ? "" : "; joining again"));
+                    : "this worker left the cluster (it and the driver did not hear from each other in time)" + (next.isEmpty() ? "" : "; joining again"));
         }
         System.out.println("jtune worker: served " + options.drivers() + " driver(s), as --drivers asked; exiting");
         return 0;

@@ -30,6 +30,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
 import org.apache.pekko.event.Logging;
@@ -102,7 +103,7 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                     }
                     return this;
                 })
-                .onMessage(ClusterEvent.MemberRemoved.class, removed -> isDriver(removed.member()) ? end(Outcome.DRIVER_LEFT, "the driver left") : this)
+                .onMessage(ClusterEvent.MemberRemoved.class, removed -> isDriver(removed.member()) && !selfLeaving() ? end(Outcome.DRIVER_LEFT, "the driver left") : this)
                 .onMessage(ClusterEvent.MemberEvent.class, other -> this)
                 .onMessage(ToWorker.CheckCode.class, this::onCheckCode)
                 .onMessage(ToWorker.Admitted.class, admitted -> {
@@ -116,6 +117,15 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                 .onMessage(Chunk.class, this::onChunk)
                 .onMessage(ToWorker.StartTrial.class, this::onStart)
                 .build();
+    }
+
+    /**
+     * True when this node is being downed or leaves: the end of its membership lists every member
+     * as removed, the driver too, although the driver stays.
+     */
+    private boolean selfLeaving() {
+        MemberStatus status = Cluster.get(getContext().getSystem()).selfMember().status();
+        return status != MemberStatus.up() && status != MemberStatus.weaklyUp() && status != MemberStatus.joining();
     }
 
     private static boolean isDriver(Member member) {

@@ -25,15 +25,16 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * How a jtune cluster downs its members: the driver is never downed. The driver downs a worker that
  * has been unreachable for {@link #UNREACHABLE_FOR} (as the driver itself sees it, or a worker the
- * driver reaches); a worker downs itself when it has not reached the driver for as long, or when a
- * member quarantined it, and then joins again as a new incarnation.
+ * driver reaches); a worker downs itself when it has not reached the driver for as long (together
+ * with the workers it reaches that lost the driver too, so that side of the split leaves in one
+ * step), or when a member quarantined it, and then joins again as a new incarnation.
  *
  * <p>A split brain resolver decides from what every member observed. After a pause of the driver
  * (a long GC pause, a frozen VM) the driver hears from workers that are leaving that they found it
  * unreachable, while it finds them unreachable: to a resolver the driver is then "indirectly
  * connected" (or the cluster "unstable"), and it downs the driver too — the run is lost although
- * nothing failed but a pause. Here only the driver decides about workers, and a worker only about
- * itself.
+ * nothing failed but a pause. Here only the driver decides about workers it reaches, and a worker
+ * only about itself and workers without the driver.
  */
 public final class DriverKeepingDowning extends DowningProvider {
     /** How long a member stays unreachable before it is downed. */
@@ -74,7 +75,8 @@ public final class DriverKeepingDowning extends DowningProvider {
         /**
          * Updates from {@code reachability} and the current {@code members} at {@code nanos};
          * returns the members unreachable for at least {@code limit} that this member downs: never
-         * the driver, never a member already down; a worker's answer holds itself or nothing.
+         * the driver, never a member already down; a worker's answer holds itself (with the workers
+         * it reaches that lost the driver too) or nothing.
          */
         Set<UniqueAddress> update(Reachability reachability, Iterable<Member> members, long nanos, Duration limit) {
             Map<UniqueAddress, Member> byAddress = new HashMap<>();
@@ -99,11 +101,39 @@ public final class DriverKeepingDowning extends DowningProvider {
             Set<UniqueAddress> down = new HashSet<>();
             since.forEach((subject, from) -> {
                 Member member = byAddress.get(subject);
-                if (nanos - from >= limit.toNanos() && member.status() != MemberStatus.down() && member.status() != MemberStatus.exiting()) {
-                    down.add(driver ? subject : self);
+                if (nanos - from >= limit.toNanos() && isLive(member)) {
+                    if (driver) {
+                        down.add(subject);
+                    } else {
+                        down.add(self);
+                        down.addAll(alsoWithout(subject, reachability, byAddress));
+                    }
                 }
             });
             return down;
+        }
+
+        /**
+         * The live workers this worker reaches that lost the {@code driverNode} too: they leave with
+         * it, in one step, as the side of a split without the driver.
+         */
+        private Set<UniqueAddress> alsoWithout(UniqueAddress driverNode, Reachability reachability, Map<UniqueAddress, Member> byAddress) {
+            Set<UniqueAddress> side = new HashSet<>();
+            Option<scala.collection.immutable.Set<UniqueAddress>> observers = reachability.observersGroupedByUnreachable().get(driverNode);
+            if (observers.isEmpty()) {
+                return side;
+            }
+            for (UniqueAddress observer : CollectionConverters.asJava(observers.get())) {
+                Member worker = byAddress.get(observer);
+                if (worker != null && !observer.equals(self) && isLive(worker) && reachability.isReachable(self, observer)) {
+                    side.add(observer);
+                }
+            }
+            return side;
+        }
+
+        private static boolean isLive(Member member) {
+            return member.status() != MemberStatus.down() && member.status() != MemberStatus.exiting();
         }
 
         /** A driver counts its own observations and those of live workers it reaches; a worker only its own. */
@@ -111,8 +141,7 @@ public final class DriverKeepingDowning extends DowningProvider {
             if (observer.equals(self)) {
                 return true;
             }
-            return driver && member != null && member.status() != MemberStatus.down() && member.status() != MemberStatus.exiting()
-                    && reachability.isReachable(self, observer);
+            return driver && member != null && isLive(member) && reachability.isReachable(self, observer);
         }
     }
 
@@ -153,8 +182,10 @@ public final class DriverKeepingDowning extends DowningProvider {
                 if (downed.add(node)) {
                     if (driver) {
                         LOG.info("downing worker {}: unreachable for {} s", node.address(), UNREACHABLE_FOR.toSeconds());
-                    } else {
+                    } else if (node.equals(cluster.selfUniqueAddress())) {
                         LOG.warn("this worker did not reach the driver for {} s: it leaves the cluster and joins again", UNREACHABLE_FOR.toSeconds());
+                    } else {
+                        LOG.warn("worker {} lost the driver too: it leaves the cluster with this one", node.address());
                     }
                     cluster.down(node.address());
                 }

@@ -65,6 +65,17 @@ class DriverKeepingDowningTest {
     }
 
     @Test
+    void aWorkerThatLostTheDriverTakesTheWorkersItReachesThatLostItTooAlong() {
+        DriverKeepingDowning.UnreachableSince downing = new DriverKeepingDowning.UnreachableSince(a, false);
+        UniqueAddress c = node(25523);
+        List<Member> members = List.of(member(driver, NodeConfig.DRIVER_ROLE, MemberStatus.up()), worker(a), worker(b), worker(c));
+        // b lost the driver too; c still reaches it
+        Reachability lost = Reachability.empty().unreachable(a, driver).unreachable(b, driver);
+        downing.update(lost, members, 0, LIMIT);
+        assertEquals(Set.of(a, b), downing.update(lost, members, LATER, LIMIT));
+    }
+
+    @Test
     void aMemberReachableAgainStartsItsWaitAfresh() {
         DriverKeepingDowning.UnreachableSince downing = new DriverKeepingDowning.UnreachableSince(driver, true);
         List<Member> members = List.of(member(driver, NodeConfig.DRIVER_ROLE, MemberStatus.up()), worker(a));

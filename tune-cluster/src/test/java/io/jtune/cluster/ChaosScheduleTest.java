@@ -262,9 +262,9 @@ class ChaosScheduleTest {
         }
 
         @Override
-        public void close() throws Exception {
-            exec("ip", "link", "del", outside);
-            exec("ip", "netns", "del", name);
+        public void close() {
+            quietly("ip", "link", "del", outside);
+            quietly("ip", "netns", "del", name);
         }
     }
 
@@ -298,8 +298,20 @@ class ChaosScheduleTest {
         exec("kill", "-" + name, Long.toString(pid));
     }
 
+    /** Runs {@code command} when cleaning up, where a failure is not the test's: its exit code, or -1. */
+    private static int quietly(String... command) {
+        try {
+            return exec(command);
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
     /** Runs {@code command}; its exit code (-1 when it did not end within 30 s). */
-    private static int exec(String... command) throws Exception {
+    private static int exec(String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         p.getInputStream().readAllBytes();
         return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
@@ -514,8 +526,8 @@ class ChaosScheduleTest {
         }
 
         @Override
-        public void close() throws Exception {
-            exec("umount", "-l", path.toString());
+        public void close() {
+            quietly("umount", "-l", path.toString());
         }
     }
 }

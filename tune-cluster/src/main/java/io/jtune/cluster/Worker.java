@@ -186,10 +186,6 @@ public final class Worker {
                 console.say("the driver at " + options.join() + " left before this worker joined; waiting for the next one");
                 continue;
             }
-            if (!admitted && !bounded && status.outcome == WorkerActor.Outcome.REMOVED) {
-                console.say("this worker was removed from the cluster before the driver admitted it; joining again");
-                continue;
-            }
             if (!admitted) {
                 system.terminate();
                 awaitTermination(system, Duration.ofSeconds(30));
@@ -209,7 +205,7 @@ public final class Worker {
             }
             String next = served + 1 < options.drivers() ? "; waiting for the next one" : "";
             console.say(status.outcome == WorkerActor.Outcome.DRIVER_LEFT ? "the driver at " + options.join() + " left: its experiment ended" + next
-                    : "this worker was removed from the cluster (it and the driver did not hear each other in time)" + (next.isEmpty() ? "" : "; joining again"));
+                    : "this worker left the cluster (it and the driver did not hear from each other in time)" + (next.isEmpty() ? "" : "; joining again"));
         }
         System.out.println("jtune worker: served " + options.drivers() + " driver(s), as --drivers asked; exiting");
         return 0;

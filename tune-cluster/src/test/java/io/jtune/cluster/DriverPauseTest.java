@@ -61,8 +61,8 @@ class DriverPauseTest {
 
             assertTrue(driver.output().contains("terminated=3"), driver.output());
             for (WorkerProcesses.WorkerProcess worker : workers) {
-                assertTrue(worker.output().contains(": this worker was removed from the cluster (it and the driver did not hear each other in time)"
-                        + "; joining again"), "the worker says it was removed, not that the experiment ended: " + worker.output());
+                assertTrue(worker.output().contains(": this worker left the cluster (it and the driver did not hear from each other in time)"
+                        + "; joining again"), "the worker says it left the cluster, not that the experiment ended: " + worker.output());
                 assertFalse(worker.output().contains("left: its experiment ended"), worker.output());
             }
             for (Path result : DriverRestartTest.resultFiles(experiment)) {

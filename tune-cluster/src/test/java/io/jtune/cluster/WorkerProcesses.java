@@ -87,7 +87,16 @@ final class WorkerProcesses implements AutoCloseable {
 
     /** Starts the program {@code main} with this JVM's class path (or {@code classPath}), the JVM options {@code jvmOptions} and {@code args}. */
     WorkerProcess startMain(String name, String classPath, List<String> jvmOptions, Class<?> main, String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return startWrapped(name, List.of(), classPath, jvmOptions, main, args);
+    }
+
+    /**
+     * As {@link #startMain(String, String, List, Class, String...)}, the java command run by
+     * {@code wrapper} (e.g. {@code ip netns exec <namespace>}, which execs it in the same process).
+     */
+    WorkerProcess startWrapped(String name, List<String> wrapper, String classPath, List<String> jvmOptions, Class<?> main, String... args) {
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Dlogback.configurationFile=worker-logback.xml"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classPath == null ? System.getProperty("java.class.path") : classPath, main.getName()));

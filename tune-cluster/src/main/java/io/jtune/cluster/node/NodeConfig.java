@@ -15,9 +15,9 @@ import java.util.List;
  *   <li>one port: the canonical {@code host:port} of the member;</li>
  *   <li>a worker that logs Pekko's errors only until it joined a driver (then its warnings too), and
  *       TLS refusals said in plain words ({@link ExplainedTlsEngineProvider});</li>
- *   <li>the failure detector tuned to notice a silent member in about 3 s, and the split brain
- *       resolver {@code keep-oldest} on role {@value #DRIVER_ROLE} (the driver side always survives;
- *       a lost worker is downed 2 s after it became unreachable).</li>
+ *   <li>the failure detector tuned to notice a silent member in about 3 s, and
+ *       {@link DriverKeepingDowning}: the driver is never downed; a lost worker is downed 2 s after
+ *       it became unreachable, and a worker that lost the driver for 2 s downs itself.</li>
  * </ul>
  */
 public final class NodeConfig {
@@ -77,12 +77,7 @@ public final class NodeConfig {
                 "  }",
                 "  cluster {",
                 "    roles = [" + role + "]",
-                "    downing-provider-class = \"org.apache.pekko.cluster.sbr.SplitBrainResolverProvider\"",
-                "    split-brain-resolver {",
-                "      active-strategy = keep-oldest",
-                "      stable-after = 2s",
-                "      keep-oldest { role = " + DRIVER_ROLE + ", down-if-alone = off }",
-                "    }",
+                "    downing-provider-class = \"" + DriverKeepingDowning.class.getName() + "\"",
                 "    failure-detector { heartbeat-interval = 500ms, acceptable-heartbeat-pause = 2s }",
                 "    seed-node-timeout = 2s",
                 "    retry-unsuccessful-join-after = 2s",

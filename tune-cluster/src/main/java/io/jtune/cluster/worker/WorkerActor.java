@@ -47,14 +47,7 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerActor.class);
 
     /** How this worker's actor system ended, for the program's exit. */
-    public enum Outcome {
-        /** The driver left the cluster while this worker was a member: its experiment ended. */
-        DRIVER_LEFT,
-        /** This worker was downed (the driver did not hear from it in time, or it could not hear the driver). */
-        REMOVED,
-        /** The driver refused this worker. */
-        REFUSED
-    }
+    public enum Outcome { DRIVER_LEFT, REFUSED }
 
     private final String node;
     private final ResourceRequest resources;
@@ -63,7 +56,6 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private final Map<String, FolderReceiver> incoming = new HashMap<>();
     private final Map<String, IOException> failedTransfers = new HashMap<>();
     private ActorRef<ToDriver> driver;
-    private boolean selfDowned;
     private Member driverMember;
     private boolean selfUp;
 
@@ -111,14 +103,7 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                     }
                     return this;
                 })
-                .onMessage(ClusterEvent.MemberDowned.class, downed -> {
-                    selfDowned |= isSelf(downed.member());
-                    return this;
-                })
-                // a downed node sees every member removed as it shuts down: the driver did not leave then
-                .onMessage(ClusterEvent.MemberRemoved.class, removed -> isDriver(removed.member())
-                        ? selfDowned || !selfUpInCluster() ? end(Outcome.REMOVED, "this worker was downed") : end(Outcome.DRIVER_LEFT, "the driver left")
-                        : this)
+                .onMessage(ClusterEvent.MemberRemoved.class, removed -> isDriver(removed.member()) && !selfLeaving() ? end(Outcome.DRIVER_LEFT, "the driver left") : this)
                 .onMessage(ClusterEvent.MemberEvent.class, other -> this)
                 .onMessage(ToWorker.CheckCode.class, this::onCheckCode)
                 .onMessage(ToWorker.Admitted.class, admitted -> {
@@ -134,13 +119,13 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                 .build();
     }
 
-    private boolean isSelf(Member member) {
-        return member.uniqueAddress().equals(Cluster.get(getContext().getSystem()).selfMember().uniqueAddress());
-    }
-
-    private boolean selfUpInCluster() {
-        MemberStatus self = Cluster.get(getContext().getSystem()).selfMember().status();
-        return self != MemberStatus.down() && self != MemberStatus.removed();
+    /**
+     * True when this node is being downed or leaves: the end of its membership lists every member
+     * as removed, the driver too, although the driver stays.
+     */
+    private boolean selfLeaving() {
+        MemberStatus status = Cluster.get(getContext().getSystem()).selfMember().status();
+        return status != MemberStatus.up() && status != MemberStatus.weaklyUp() && status != MemberStatus.joining();
     }
 
     private static boolean isDriver(Member member) {

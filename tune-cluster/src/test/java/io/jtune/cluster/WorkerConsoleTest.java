@@ -93,7 +93,7 @@ class WorkerConsoleTest {
             assertEquals(0, worker.awaitExit(Duration.ofSeconds(60)), "--drivers 1: it exits once its driver is gone");
 
             String output = worker.output();
-            assertTrue(output.contains(": joined the driver at 127.0.0.1:" + port + ", offering 3 CPU"), output);
+            assertTrue(output.contains(": joined the driver at 127.0.0.1:" + port + ", offering 3.0 CPU"), output);
             assertEquals(2, output.lines().filter(l -> l.contains(": running trial ")).count(), "a line for each trial: " + output);
             assertTrue(output.contains(": the driver at 127.0.0.1:" + port + " left: its experiment ended"), output);
             assertEquals(List.of(), warnings(output), "a normal run warns of nothing");

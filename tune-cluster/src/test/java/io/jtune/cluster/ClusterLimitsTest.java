@@ -79,7 +79,7 @@ class ClusterLimitsTest {
 
             String message = error.getMessage();
             assertTrue(message.contains(ResourceRequest.cpus(4).toString()), message);
-            assertTrue(message.contains("127.0.0.1:" + workerPort + " (1 CPU"), "names the worker and what it has: " + message);
+            assertTrue(message.contains("127.0.0.1:" + workerPort + " (1.0 CPU"), "names the worker and what it has: " + message);
             assertTrue(message.contains("jtune.cluster.waitForWorkers"), message);
             assertEquals(0, worker.awaitExit(Duration.ofSeconds(60)), "--drivers 1: the worker ends with its one driver");
             assertTrue(worker.output().contains("jtune worker: served 1 driver(s)"), worker.output());

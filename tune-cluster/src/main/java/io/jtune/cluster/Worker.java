@@ -11,6 +11,7 @@ import io.jtune.cluster.node.NodeConfig;
 import io.jtune.cluster.node.NodeResources;
 import io.jtune.cluster.node.TlsFiles;
 import io.jtune.cluster.worker.WorkerActor;
+import io.jtune.engine.log.FallbackLogging;
 import io.jtune.engine.spec.DetectedMachine;
 import java.io.IOException;
 import java.net.BindException;
@@ -42,6 +43,11 @@ import org.slf4j.LoggerFactory;
  * driver (wrong code), 3 could not join within {@code --join-timeout} seconds.
  */
 public final class Worker {
+    static {
+        // before this class and Pekko first ask SLF4J for a logger: without a provider, jtune's stderr lines, not SLF4J's notice
+        FallbackLogging.install();
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     static final int EXIT_BAD_INPUT = 2;
     static final int EXIT_NO_JOIN = 3;

@@ -1,6 +1,7 @@
 package io.jtune.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jtune.api.space.SearchSpace;
@@ -12,13 +13,16 @@ import io.jtune.engine.Tuner;
 import io.jtune.engine.stop.MaximumIterationStopper;
 import io.jtune.engine.testing.CapturedLog;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +54,19 @@ class WorkerConsoleTest {
             assertTrue(output.contains(": waiting for the driver at 127.0.0.1:" + port + ", 10 s"), "a note while it waits: " + output);
             assertEquals(List.of(), warnings(output), "no warning for each failed attempt while the driver is not there");
             assertTrue(output.contains("could not join the driver at 127.0.0.1:" + port + " within 14 s"), output);
+        }
+    }
+
+    @Test
+    void aWorkerWithoutAnSlf4jProviderPrintsNoSlf4jNotice() throws Exception {
+        String withoutProvider = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.contains("logback")).collect(Collectors.joining(File.pathSeparator));
+        try (WorkerProcesses workers = new WorkerProcesses()) {
+            WorkerProcesses.WorkerProcess worker = workers.start("no-provider", withoutProvider, "--join", "127.0.0.1:" + WorkerProcesses.freePort(),
+                    "--insecure", "--join-timeout", "2", "--work-dir", dir.resolve("no-provider").toString());
+            assertEquals(Worker.EXIT_NO_JOIN, worker.awaitExit(Duration.ofSeconds(60)), worker.output());
+            assertTrue(worker.output().contains(": waiting for the driver at "), worker.output());
+            assertFalse(worker.output().contains("SLF4J"), "jtune's fallback, not SLF4J's notice: " + worker.output());
         }
     }
 

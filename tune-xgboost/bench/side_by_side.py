@@ -130,8 +130,8 @@ def optuna_side(seed, dtrain, dvalid):
             'rounds': best.rounds, 'best': best.best, 'curve': best.curve}
 
 
-def jtune_side(seed, data_dir, classpath):
-    out = subprocess.run(['java', '-cp', classpath, 'io.jtune.xgboost.bench.JtuneSide', data_dir, str(seed),
+def jtune_side(seed, data_dir, classpath, searcher):
+    out = subprocess.run(['java', '-Djtune.bench.searcher=' + searcher, '-cp', classpath, 'io.jtune.xgboost.bench.JtuneSide', data_dir, str(seed),
                           str(TRIALS), str(MAX_ROUNDS)], check=True, capture_output=True, text=True).stdout
     return json.loads([line for line in out.splitlines() if line.startswith('{')][-1])
 
@@ -143,6 +143,8 @@ def time_to_reach(curve, target):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--seeds', type=int, default=5)
+    parser.add_argument('--searcher', choices=('tpe', 'auto'), default='tpe',
+                        help="jtune's searcher: TPE with 6 startup trials, or AutoSearch's choice")
     parser.add_argument('--classpath-file', default=os.path.join(MODULE, 'target', 'bench-classpath.txt'))
     args = parser.parse_args()
     optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -150,12 +152,12 @@ def main():
         classpath = ':'.join([os.path.join(MODULE, 'target', 'test-classes'), os.path.join(MODULE, 'target', 'classes'), f.read().strip()])
     data_dir = os.path.join(MODULE, 'target', 'bench-data')
     dtrain, dvalid = prepare(data_dir)
-    print('xgboost', xgb.__version__, 'optuna', optuna.__version__, 'cores', os.cpu_count(), 'trials', TRIALS, 'max rounds', MAX_ROUNDS)
+    print('xgboost', xgb.__version__, 'optuna', optuna.__version__, 'jtune searcher', args.searcher, 'cores', os.cpu_count(), 'trials', TRIALS, 'max rounds', MAX_ROUNDS)
     results = []
     for seed in range(1, args.seeds + 1):
         first, second = ('jtune', 'optuna') if seed % 2 else ('optuna', 'jtune')
         for side in (first, second):
-            r = jtune_side(seed, data_dir, classpath) if side == 'jtune' else optuna_side(seed, dtrain, dvalid)
+            r = jtune_side(seed, data_dir, classpath, args.searcher) if side == 'jtune' else optuna_side(seed, dtrain, dvalid)
             r['overhead'] = r['wall_s'] / r['plain_wall_s']
             results.append(r)
             print(json.dumps({k: (round(v, 4) if isinstance(v, float) else v) for k, v in r.items() if k != 'curve'}), flush=True)

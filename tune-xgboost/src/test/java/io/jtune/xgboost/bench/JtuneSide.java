@@ -5,11 +5,13 @@ import io.jtune.api.ResourceRequest;
 import io.jtune.api.Result;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
+import io.jtune.api.spi.SearchAlgorithm;
 import io.jtune.api.spi.TrialView;
 import io.jtune.engine.ResultGrid;
 import io.jtune.engine.TrialOutcome;
 import io.jtune.engine.Tuner;
 import io.jtune.engine.schedule.AsyncHyperBandScheduler;
+import io.jtune.engine.search.auto.AutoSearch;
 import io.jtune.engine.search.tpe.TpeSearch;
 import io.jtune.engine.search.tpe.TpeSettings;
 import io.jtune.xgboost.DataSource;
@@ -69,7 +71,7 @@ public final class JtuneSide {
                 .space(SearchSpace.builder().loguniform("eta", 0.05, 0.6).randint("max_depth", 3, 9)
                         .loguniform("min_child_weight", 0.5, 8).uniform("subsample", 0.5, 1).uniform("colsample_bytree", 0.3, 1).build())
                 .metric(METRIC, Mode.MIN)
-                .searcher(new TpeSearch(TpeSettings.defaults().withNStartupTrials(6)))
+                .searcher(searcher())
                 .scheduler(AsyncHyperBandScheduler.builder().maxT(maxRounds).gracePeriod(3).reductionFactor(3).build())
                 .numSamples(trials).seed(seed)
                 .machineResources(new ResourceRequest(CONCURRENT, 0, 1L << 30, Map.of()))
@@ -90,6 +92,16 @@ public final class JtuneSide {
                 seed, wall, plain, curve.rounds, curve.best, curve.json()));
         train.dispose();
         valid.dispose();
+    }
+
+    /** {@code -Djtune.bench.searcher=tpe} (default: TPE with 6 startup trials) or {@code auto} ({@link AutoSearch}'s choice). */
+    private static SearchAlgorithm searcher() {
+        String name = System.getProperty("jtune.bench.searcher", "tpe");
+        return switch (name) {
+            case "tpe" -> new TpeSearch(TpeSettings.defaults().withNStartupTrials(6));
+            case "auto" -> new AutoSearch();
+            default -> throw new IllegalArgumentException("-Djtune.bench.searcher=" + name + ": use tpe or auto");
+        };
     }
 
     /** One round on the training matrix, so that XGBoost's quantile index is built before either side is timed. */

@@ -109,8 +109,26 @@ public final class TunerSearchBenchmark {
      * {@code -Dat=N,...}, prints the wall time a trial before each N.
      */
     public static double bestThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
+        return bestAtThroughTuner(problem, searcherName, searcher, seed, storage, evaluations)[0];
+    }
+
+    /**
+     * As {@link #bestThroughTuner}, one run of {@code budgets[last]} trials, the best value after each
+     * of {@code budgets} trials (ascending) in the order the trials finished.
+     */
+    public static double[] bestAtThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, Path storage, int... budgets) {
+        int evaluations = budgets[budgets.length - 1];
+        double[] trajectory = new double[evaluations];
+        int[] finished = {0};
         TrialStarts starts = new TrialStarts();
-        Tuner tuner = Tuner.of(problem.name(), (config, session) -> session.report(Map.of(Driver.METRIC, problem.function().applyAsDouble(config))))
+        Tuner tuner = Tuner.of(problem.name(), (config, session) -> {
+                    double value = problem.function().applyAsDouble(config);
+                    synchronized (trajectory) {
+                        int i = finished[0]++;
+                        trajectory[i] = i == 0 ? value : Math.min(trajectory[i - 1], value);
+                    }
+                    session.report(Map.of(Driver.METRIC, value));
+                })
                 .name(problem.name() + "-" + searcherName.replace(' ', '-') + "-" + seed).storagePath(storage)
                 .space(problem.space()).metric(Driver.METRIC, Mode.MIN).searcher(searcher).numSamples(evaluations)
                 .maxConcurrentTrials(CONCURRENCY).machineResources(CPUS).seed(seed).progress(false).outputFiles(false).callbacks(starts);
@@ -121,7 +139,11 @@ public final class TunerSearchBenchmark {
                         problem.name(), searcherName, seed, starts.msBefore(n), WINDOW, n);
             }
         }
-        return grid.getBestResult().value();
+        if (finished[0] != evaluations || grid.getBestResult().value() != trajectory[evaluations - 1]) {
+            throw new IllegalStateException(problem.name() + " " + searcherName + " seed " + seed + ": " + finished[0] + " of " + evaluations
+                    + " trials evaluated, best " + trajectory[Math.max(0, finished[0] - 1)] + " against the Tuner's " + grid.getBestResult().value());
+        }
+        return Driver.at(trajectory, budgets);
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {

@@ -40,7 +40,8 @@ import java.util.stream.Stream;
  * Prints a Markdown table: median regret per searcher and its ratio to Optuna TPE's.
  * The functions are {@link Problem#benchmarkSet()}; naming functions in the third argument may also pick
  * {@link Problem#heldOutSet()}'s.
- * {@code -Dsearchers=TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES} picks jtune's searchers (TPE-3.1: {@code TpeSettings.optuna()}, Optuna 3.1's TPE;
+ * {@code -Dsearchers=TPE,TPE-true,GP,GP-EI,GP-log+axis,CMA-ES} picks jtune's searchers (TPE: the default, Optuna 3.1's TPE, also named TPE-3.1;
+ * TPE-true: {@code TpeSettings.trueDensities()}, true-density kernels;
  * GP: GP-BO's defaults, the portfolio; GP-EI: EI alone without axis moves, the defaults before the portfolio;
  * GP-log+axis: EI alone on compressed losses with axis moves), {@code -Doptuna=false} leaves Optuna out,
  * {@code -DfirstSeed=N} runs seeds N, N+1, ... instead of 0, 1, ..., {@code -Dverbose=true} also
@@ -75,15 +76,16 @@ public final class TunerSearchBenchmark {
         Map<String, Supplier<SearchAlgorithm>> m = new LinkedHashMap<>();
         // GP-EI and GP-log+axis keep the 10 random trials they were measured with before the default became 20
         BayesOptSettings ei = BayesOptSettings.defaults().withAcquisition(Acquisition.EI, 0.0, 2.576).withNInitialPoints(10);
-        for (String name : System.getProperty("searchers", "TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES").split(",")) {
+        for (String name : System.getProperty("searchers", "TPE,TPE-true,GP,GP-EI,GP-log+axis,CMA-ES").split(",")) {
             m.put("jtune " + name, switch (name) {
                 case "TPE" -> TpeSearch::new;
                 case "TPE-3.1" -> () -> new TpeSearch(TpeSettings.optuna());
+                case "TPE-true" -> () -> new TpeSearch(TpeSettings.trueDensities());
                 case "GP" -> BayesOptSearch::new;
                 case "GP-EI" -> () -> new BayesOptSearch(ei.withAxisMoves(false));
                 case "GP-log+axis" -> () -> new BayesOptSearch(ei.withCompressedLosses(true));
                 case "CMA-ES" -> CmaEsSearch::new;
-                default -> throw new IllegalArgumentException("-Dsearchers: TPE, TPE-3.1, GP, GP-EI, GP-log+axis or CMA-ES, got " + name);
+                default -> throw new IllegalArgumentException("-Dsearchers: TPE, TPE-3.1, TPE-true, GP, GP-EI, GP-log+axis or CMA-ES, got " + name);
             });
         }
         return m;

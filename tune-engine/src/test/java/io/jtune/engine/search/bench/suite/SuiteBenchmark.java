@@ -37,7 +37,8 @@ import java.util.stream.Stream;
 
 /**
  * The search suite ({@link Suite}) through the {@code Tuner}: every jtune searcher named in
- * {@code -Dsearchers} (Random, TPE, TPE-3.1, GP, CMA-ES, Auto; Auto-N switches after N trials, Auto-0 never; or {@code none}) and Optuna 3.1's samplers named in
+ * {@code -Dsearchers} (Random; TPE, the default, which is Optuna 3.1's TPE, also named TPE-3.1; TPE-true, with true-density kernels;
+ * TPE{...}, a variant ({@link #tpeVariant}); GP, CMA-ES, Auto; Auto-N switches after N trials, Auto-0 never; or {@code none}) and Optuna 3.1's samplers named in
  * {@code -Doptuna} (TPE — Optuna 3.1's default sampler, so also its default —, CMA-ES, Random; or
  * {@code none}), {@code evaluations} trials × {@code seeds} seeds, one trial at a time. Optuna runs
  * in {@code src/test/python/optuna_ask_tell.py} during the same invocation, on a second thread,
@@ -83,24 +84,25 @@ public final class SuiteBenchmark {
             case "Random" -> () -> new BasicVariantGenerator(evaluations);
             case "TPE" -> () -> new TpeSearch();
             case "TPE-3.1" -> () -> new TpeSearch(TpeSettings.optuna());
+            case "TPE-true" -> () -> new TpeSearch(TpeSettings.trueDensities());
 
             case "GP" -> () -> new BayesOptSearch();
             case "CMA-ES" -> categorical ? null : () -> new CmaEsSearch();
             case "Auto" -> () -> new AutoSearch();
-            default -> throw new IllegalArgumentException("-Dsearchers: Random, TPE, TPE-3.1, GP, CMA-ES or Auto, got " + name
+            default -> throw new IllegalArgumentException("-Dsearchers: Random, TPE, TPE-3.1, TPE-true, GP, CMA-ES or Auto, got " + name
                     + " (Auto-N: AutoSearch switching after N trials, 0 never; TPE{...} or TPE-3.1{...}: a TPE variant)");
         };
     }
 
     /**
-     * A TPE variant: {@code TPE{...}} departs from {@link TpeSettings#defaults()}, {@code TPE-3.1{...}} from
-     * {@link TpeSettings#optuna()}, by the settings between the braces, separated by {@code ;}:
+     * A TPE variant: {@code TPE{...}} (or {@code TPE-3.1{...}}) departs from {@link TpeSettings#defaults()},
+     * Optuna 3.1's TPE, by the settings between the braces, separated by {@code ;}:
      * {@code multivariate}, {@code endpoints}, {@code normalized}, {@code heightless} (Optuna 3.1's kernels),
      * {@code noprior}, {@code candidates=N}, {@code startup=N}, {@code gamma=G/MAX}, {@code prior=W}, {@code seed=S} (a seed of the
      * searcher's own for every run: the same searcher on other random numbers, which shows how far the medians move by chance alone).
      */
     static TpeSettings tpeVariant(String name) {
-        TpeSettings s = name.startsWith("TPE-3.1") ? TpeSettings.optuna() : TpeSettings.defaults();
+        TpeSettings s = TpeSettings.defaults();
         String body = name.substring(name.indexOf('{') + 1, name.length() - 1);
         for (String item : body.split(";")) {
             String[] kv = item.split("=", 2);

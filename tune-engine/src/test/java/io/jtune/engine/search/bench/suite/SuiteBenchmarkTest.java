@@ -49,6 +49,7 @@ class SuiteBenchmarkTest {
                 SuiteBenchmark.tpeVariant("TPE-3.1{multivariate;candidates=48;gamma=0.15/20}"));
         assertEquals(TpeSettings.defaults().withPriorWeight(0.5).withConsiderEndpoints(true).withSeed(3),
                 SuiteBenchmark.tpeVariant("TPE{prior=0.5;endpoints;seed=3}"));
+        assertEquals(TpeSettings.trueDensities().withNStartupTrials(20), SuiteBenchmark.tpeVariant("TPE{normalized;startup=20}"));
         assertEquals(TpeSettings.optuna(), SuiteBenchmark.tpeVariant("TPE-3.1{}"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SuiteBenchmark.tpeVariant("TPE{bandwidth=2}"));
         assertTrue(e.getMessage().contains("unknown TPE setting bandwidth"), e.getMessage());

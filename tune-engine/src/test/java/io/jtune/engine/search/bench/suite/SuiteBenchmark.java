@@ -45,8 +45,14 @@ import java.util.stream.Stream;
  * asking this JVM for every function value, so both sides evaluate the same code. Each run's regret
  * goes as a JSON line to {@code -Dout} (default {@code target/search-suite.jsonl}); the table of
  * median regrets and the summary print at the end. {@code table FILE...} prints them from saved
- * runs (several files are merged). Arguments: evaluations, seeds, and optionally a regular
- * expression the problems' names must match; {@code -Ddims=2,5,10} the BBOB dimensions.
+ * runs (several files are merged; {@code -DfirstSeed} and {@code -Dseeds} keep those seeds' runs, so
+ * searchers run on more seeds than a cached reference are compared on the same ones). Arguments:
+ * the budgets (a comma-separated list, e.g. {@code 50,200}: one run of the largest, each budget's
+ * regret read off its best-so-far), seeds, and optionally a regular expression the problems' names
+ * must match; {@code -Ddims=2,5,10} the BBOB dimensions, {@code -DfirstSeed} the first seed,
+ * {@code -Ddirect=true} drives jtune's searchers without the {@code Tuner} (the same suggestions
+ * and regrets, {@code SuiteBenchmarkTest}; faster), {@code -Dreference} the column ratios are to,
+ * {@code -Drows=false} prints the summary alone.
  *
  * <pre>
  * mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test \
@@ -127,10 +133,15 @@ public final class SuiteBenchmark {
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("table")) {
+            long from = Long.getLong("firstSeed", 0);
+            long to = from + Long.getLong("seeds", Long.MAX_VALUE - from);
             List<Run> runs = new ArrayList<>();
             for (String file : Arrays.copyOfRange(args, 1, args.length)) {
                 for (String line : Files.readAllLines(Path.of(file))) {
-                    runs.add(JSON.readValue(line, Run.class));
+                    Run run = JSON.readValue(line, Run.class);
+                    if (run.seed() >= from && run.seed() < to) {
+                        runs.add(run);
+                    }
                 }
             }
             printTable(runs, System.out);

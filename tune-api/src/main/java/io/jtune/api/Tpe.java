@@ -10,18 +10,18 @@ import java.lang.annotation.Target;
  * Searches with a tree-structured Parzen estimator (TPE, as Optuna's {@code TPESampler} behind Ray
  * Tune's {@code OptunaSearch}): random trials first, then configs where good trials are dense and
  * bad ones sparse. Works over every domain. Needs the experiment's metric and mode. Defaults are
- * Optuna 3.1's {@code TPESampler()} (10 random trials, 24 candidates, gamma 0.1 up to 25, prior
- * weight 1, magic clip, no endpoints, univariate, trials in flight as a constant liar) with kernels
- * that are true densities, as Optuna from 3.5 has them; {@code preset = TpePreset.OPTUNA} gives
- * Optuna 3.1's TPE exactly, its kernels included.
+ * Optuna 3.1's {@code TPESampler()} exactly (10 random trials, 24 candidates, gamma 0.1 up to 25,
+ * prior weight 1, magic clip, no endpoints, univariate, Optuna 3.1's kernels, trials in flight as a
+ * constant liar); {@code preset = TpePreset.JTUNE} swaps in kernels that are true densities, as
+ * Optuna from 3.5 has them.
  */
 @SearcherAnnotation(factory = "io.jtune.engine.search.tpe.TpeFactory", needsMetric = true)
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Tpe {
-    /** The TPE the other attributes adjust: jtune's ({@link TpePreset#JTUNE}) or Optuna 3.1's exactly ({@link TpePreset#OPTUNA}). */
-    TpePreset preset() default TpePreset.JTUNE;
+    /** The TPE the other attributes adjust: Optuna 3.1's exactly ({@link TpePreset#OPTUNA}) or with true-density kernels ({@link TpePreset#JTUNE}). */
+    TpePreset preset() default TpePreset.OPTUNA;
 
     /** Random trials before the model is used. */
     int nStartupTrials() default 10;

@@ -34,7 +34,7 @@ import java.util.SplittableRandom;
  * <ul>
  * <li>several objectives: {@link MotpeSearch};</li>
  * <li>a conditional parameter, or more than {@link AutoSettings#gpDimensions()} dimensions of
- *     which some are categorical: {@link TpeSearch} (jtune's defaults);</li>
+ *     which some are categorical: {@link TpeSearch} (its defaults, Optuna 3.1's TPE);</li>
  * <li>more than {@link AutoSettings#gpDimensions()} numeric dimensions: {@link CmaEsSearch};</li>
  * <li>otherwise {@link BayesOptSearch} (its defaults; categorical parameters one-hot), and, on a
  *     numeric space, once {@link AutoSettings#switchAfter()} trials have finished,
@@ -99,7 +99,7 @@ public final class AutoSearch implements SearchAlgorithm {
         SpaceEncoding encoding = SpaceEncoding.of(info.space(), NAME);
         long categorical = encoding.dimensions().stream().filter(Dimension::isCategorical).count();
         if (info.isMultiObjective()) {
-            choose("MOTPE", info.objectives().size() + " objectives", false, new MotpeSearch(seeded(TpeSettings.defaults())));
+            choose("MOTPE", info.objectives().size() + " objectives", false, new MotpeSearch(seeded(TpeSettings.trueDensities())));
         } else if (encoding.isConditional()) {
             choose("TPE", "conditional parameters", false, new TpeSearch(seeded(TpeSettings.defaults()), pointsToEvaluate));
         } else if (encoding.size() > settings.gpDimensions() && categorical > 0) {

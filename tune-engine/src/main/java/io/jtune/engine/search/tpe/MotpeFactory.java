@@ -9,7 +9,7 @@ import io.jtune.api.spi.SearchAlgorithm;
 public final class MotpeFactory implements AnnotationFactory<Motpe, SearchAlgorithm> {
     @Override
     public SearchAlgorithm create(Motpe a) {
-        TpeSettings preset = a.preset() == TpePreset.OPTUNA ? TpeSettings.optunaMotpe() : TpeSettings.defaults();
+        TpeSettings preset = a.preset() == TpePreset.OPTUNA ? TpeSettings.optunaMotpe() : TpeSettings.trueDensities();
         TpeSettings s = preset.withNStartupTrials(a.nStartupTrials()).withNEiCandidates(a.nEiCandidates());
         return new MotpeSearch(a.seed() >= 0 ? s.withSeed(a.seed()) : s);
     }

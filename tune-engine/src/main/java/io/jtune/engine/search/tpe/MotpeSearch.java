@@ -25,7 +25,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>With {@link TpeSettings#optunaMotpe()} ({@code @Motpe(preset = TpePreset.OPTUNA)}) the good
  * trials, their weights and both densities are Optuna 3.1's {@code MOTPESampler()}'s to 1e-9
- * ({@code TpeGoldenTest}); {@link TpeSettings#defaults()} departs from it in two options: true-density
+ * ({@code TpeGoldenTest}); the defaults, {@link TpeSettings#trueDensities()}, depart from it in two options: true-density
  * kernels ({@code normalizedKernels}) and bandwidths that ignore the bounds ({@code considerEndpoints}
  * false, as {@code TPESampler}).
  */
@@ -35,9 +35,9 @@ public final class MotpeSearch extends MultiObjectiveSearch {
 
     private final TpeSettings settings;
 
-    /** Optuna's defaults: 10 startup trials, 24 candidates, prior weight 1. */
+    /** {@link TpeSettings#trueDensities()}: 10 startup trials, 24 candidates, prior weight 1, true-density kernels. */
     public MotpeSearch() {
-        this(TpeSettings.defaults());
+        this(TpeSettings.trueDensities());
     }
 
     public MotpeSearch(TpeSettings settings) {

@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 public final class TpeFactory implements AnnotationFactory<Tpe, SearchAlgorithm> {
     @Override
     public SearchAlgorithm create(Tpe a) {
-        TpeSettings preset = a.preset() == TpePreset.OPTUNA ? TpeSettings.optuna() : TpeSettings.defaults();
+        TpeSettings preset = a.preset() == TpePreset.OPTUNA ? TpeSettings.optuna() : TpeSettings.trueDensities();
         TpeSettings s = new TpeSettings(a.nStartupTrials(), a.nEiCandidates(), a.gamma(), a.gammaMax(), a.priorWeight(), a.considerPrior(),
                 a.considerEndpoints(), a.multivariate(), preset.normalizedKernels(), OptionalLong.empty());
         return new TpeSearch(a.seed() >= 0 ? s.withSeed(a.seed()) : s, PointsToEvaluate.parseJson(a.pointsToEvaluate(), "Tpe"));

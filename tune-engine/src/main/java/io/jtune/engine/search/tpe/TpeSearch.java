@@ -28,14 +28,15 @@ import java.util.random.RandomGenerator;
  * all trials, and each parameter's densities are fitted only to the trials of each group in which
  * it was active; every parameter is then chosen on its own (also when {@code multivariate}).
  *
- * <p><b>Which TPE.</b> {@link TpeSettings#defaults()} ({@code new TpeSearch()}, {@code @Tpe}) is
- * Optuna 3.1's {@code TPESampler()} with one departure: its numeric kernels are true densities
- * (as in Optuna from 3.5), where Optuna 3.1's truncated-normal log density omits {@code -log sigma}
- * so that wide kernels weigh more. {@link TpeSettings#optuna()} ({@code @Tpe(preset = TpePreset.OPTUNA)})
- * is Optuna 3.1's {@code TPESampler()} exactly (with {@code constant_liar} for trials in flight, and
+ * <p><b>Which TPE.</b> {@link TpeSettings#defaults()} ({@code new TpeSearch()}, {@code @Tpe}, the
+ * same as {@link TpeSettings#optuna()} and {@code @Tpe(preset = TpePreset.OPTUNA)}) is Optuna 3.1's
+ * {@code TPESampler()} exactly (with {@code constant_liar} for trials in flight, and
  * {@code multivariate=True, group=False} when {@code multivariate}): the good group, every
  * density's weights, kernel centres and bandwidths, category probabilities and the log density of
- * any point agree with Optuna 3.1's own to 1e-9 ({@code TpeGoldenTest}). Equal parameter values
+ * any point agree with Optuna 3.1's own to 1e-9 ({@code TpeGoldenTest}). {@link TpeSettings#trueDensities()}
+ * ({@code @Tpe(preset = TpePreset.JTUNE)}) departs from it in one option: numeric kernels that are
+ * true densities (as in Optuna from 3.5), where Optuna 3.1's truncated-normal log density omits
+ * {@code -log sigma} so that wide kernels weigh more. Equal parameter values
  * (integers, steps) get their bandwidths in trial order, where Optuna 3.1 follows numpy's unstable
  * sort. Candidates are drawn from the same densities with jtune's own random numbers.
  */
@@ -43,7 +44,7 @@ public final class TpeSearch extends ModelBasedSearch {
     private final TpeSettings settings;
     private SortedColumns columns;
 
-    /** TPE with {@link TpeSettings#defaults()}: Optuna 3.1's rules with true-density kernels. */
+    /** TPE with {@link TpeSettings#defaults()}: Optuna 3.1's {@code TPESampler()} exactly. */
     public TpeSearch() {
         this(TpeSettings.defaults(), List.of());
     }

@@ -4,7 +4,7 @@ import io.jtune.engine.search.model.Knobs;
 import java.util.OptionalLong;
 
 /**
- * The knobs of {@link TpeSearch}, with Optuna's {@code TPESampler} defaults.
+ * The knobs of {@link TpeSearch}; {@link #defaults()} are Optuna 3.1's {@code TPESampler()}'s exactly.
  *
  * @param nStartupTrials    trials drawn at random before the model is used (10)
  * @param nEiCandidates     candidates drawn from the good density to pick the best ratio from (24)
@@ -15,12 +15,12 @@ import java.util.OptionalLong;
  *                          whole range, uniform over the categories (true; a density of no trials has it anyway)
  * @param considerEndpoints whether the outermost kernels' widths count the distance to the bounds (false)
  * @param multivariate      one joint mixture over all parameters instead of one per parameter (false)
- * @param normalizedKernels numeric kernels that integrate to 1 (true, as Optuna since 3.5), or, as
- *                          Optuna 3.1 to 3.4 (whose truncated-normal log density omits the
+ * @param normalizedKernels numeric kernels that integrate to 1 (true, as Optuna since 3.5: {@link #trueDensities()}), or,
+ *                          as Optuna 3.1 to 3.4 (whose truncated-normal log density omits the
  *                          {@code -log sigma} term, optuna#5109), kernels whose height does not shrink as
  *                          their bandwidth grows, so wide kernels (the prior, isolated trials) weigh more
- *                          (false: it explores more, and searched better on the seven test functions of
- *                          docs/benchmarks.md, worse on the SVM-like conditional space)
+ *                          (false: it explores more, and searched better on the search suite of
+ *                          docs/benchmarks.md at 50 and 200 trials, worse on the SVM-like conditional space)
  * @param seed              a seed of the searcher's own; empty derives one from the experiment's seed
  */
 public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, int gammaMax, double priorWeight,
@@ -36,18 +36,27 @@ public record TpeSettings(int nStartupTrials, int nEiCandidates, double gamma, i
     }
 
 
+    /**
+     * Optuna 3.1's {@code TPESampler()} exactly, its kernels included: {@code @Tpe}'s and
+     * {@code new TpeSearch()}'s settings. {@code TpeGoldenTest} pins their good/bad split, weights,
+     * kernel centres and bandwidths, category probabilities and log density ratios to Optuna 3.1's
+     * own to 1e-9. No variant of the knobs beat them on the search suite at both budgets (docs/tpe.md).
+     */
     public static TpeSettings defaults() {
-        return new TpeSettings(10, 24, 0.1, 25, 1.0, true, false, false, true, OptionalLong.empty());
+        return new TpeSettings(10, 24, 0.1, 25, 1.0, true, false, false, false, OptionalLong.empty());
+    }
+
+    /** Optuna 3.1's {@code TPESampler()} exactly, as {@code @Tpe(preset = TpePreset.OPTUNA)} names it: the same as {@link #defaults()}. */
+    public static TpeSettings optuna() {
+        return defaults();
     }
 
     /**
-     * Optuna 3.1's {@code TPESampler()} exactly: the defaults with Optuna 3.1's kernels
-     * ({@code normalizedKernels} false). {@code TpeGoldenTest} pins this preset's good/bad split,
-     * weights, kernel centres and bandwidths, category probabilities and log density ratios to
-     * Optuna 3.1's own to 1e-9.
+     * Optuna 3.1's rules with numeric kernels that are true densities, as Optuna from 3.5 has them
+     * ({@code TpePreset.JTUNE}): {@link MotpeSearch}'s defaults; for {@link TpeSearch} an option.
      */
-    public static TpeSettings optuna() {
-        return defaults().withNormalizedKernels(false);
+    public static TpeSettings trueDensities() {
+        return defaults().withNormalizedKernels(true);
     }
 
     /** Optuna 3.1's {@code MOTPESampler()} for {@link MotpeSearch}: {@link #optuna()} with the bounds counted in the outermost bandwidths. */

@@ -30,7 +30,7 @@ public final class ConditionalBenchmark {
         report("random, conditional space", () -> new BasicVariantGenerator(-1), Problem.svmLike(true), evaluations, seeds);
         report("TPE, flattened space", TpeSearch::new, Problem.svmLike(false), evaluations, seeds);
         report("TPE, conditional space", TpeSearch::new, Problem.svmLike(true), evaluations, seeds);
-        report("TPE-3.1 kernels, conditional", () -> new TpeSearch(TpeSettings.defaults().withNormalizedKernels(false)), Problem.svmLike(true),
+        report("TPE true-density kernels, conditional", () -> new TpeSearch(TpeSettings.trueDensities()), Problem.svmLike(true),
                 evaluations, seeds);
     }
 

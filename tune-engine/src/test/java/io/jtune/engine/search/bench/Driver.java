@@ -29,6 +29,25 @@ public final class Driver {
     }
 
     /**
+     * The best value after each of {@code budgets} trials (ascending) of one run of {@code budgets[last]}
+     * sequential trials; a searcher that does not know the run's length finds the same in a shorter run.
+     */
+    public static double[] bestAt(SearchAlgorithm searcher, Problem problem, long seed, int... budgets) {
+        double[] trajectory = new double[budgets[budgets.length - 1]];
+        run(searcher, problem, seed, trajectory.length, null, null, trajectory);
+        return at(trajectory, budgets);
+    }
+
+    /** The entries of a best-so-far trajectory after each of {@code budgets} trials. */
+    public static double[] at(double[] trajectory, int... budgets) {
+        double[] best = new double[budgets.length];
+        for (int i = 0; i < budgets.length; i++) {
+            best[i] = trajectory[budgets[i] - 1];
+        }
+        return best;
+    }
+
+    /**
      * Runs {@code evaluations} sequential trials; when {@code wallNanos} and {@code cpuNanos} are
      * given, they receive the wall-clock and the thread's CPU time the searcher took per trial:
      * the suggest call plus the onTrialComplete call (where CMA-ES updates its distribution), the
@@ -36,6 +55,10 @@ public final class Driver {
      * best value.
      */
     public static double run(SearchAlgorithm searcher, Problem problem, long seed, int evaluations, long[] wallNanos, long[] cpuNanos) {
+        return run(searcher, problem, seed, evaluations, wallNanos, cpuNanos, null);
+    }
+
+    private static double run(SearchAlgorithm searcher, Problem problem, long seed, int evaluations, long[] wallNanos, long[] cpuNanos, double[] bestSoFar) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         searcher.setup(experiment(problem, seed));
         double best = Double.POSITIVE_INFINITY;
@@ -48,6 +71,9 @@ public final class Driver {
             long cpuUsed = wallNanos == null ? 0 : threads.getCurrentThreadCpuTime() - cpu;
             double value = problem.function().applyAsDouble(config);
             best = Math.min(best, value);
+            if (bestSoFar != null) {
+                bestSoFar[i] = best;
+            }
             Result result = Result.of(Map.of(METRIC, value, Result.TRAINING_ITERATION, 1));
             cpu = wallNanos == null ? 0 : threads.getCurrentThreadCpuTime();
             start = System.nanoTime();

@@ -40,7 +40,8 @@ import java.util.stream.Stream;
  * Prints a Markdown table: median regret per searcher and its ratio to Optuna TPE's.
  * The functions are {@link Problem#benchmarkSet()}; naming functions in the third argument may also pick
  * {@link Problem#heldOutSet()}'s.
- * {@code -Dsearchers=TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES} picks jtune's searchers (TPE-3.1: {@code TpeSettings.optuna()}, Optuna 3.1's TPE;
+ * {@code -Dsearchers=TPE,TPE-true,GP,GP-EI,GP-log+axis,CMA-ES} picks jtune's searchers (TPE: the default, Optuna 3.1's TPE, also named TPE-3.1;
+ * TPE-true: {@code TpeSettings.trueDensities()}, true-density kernels;
  * GP: GP-BO's defaults, the portfolio; GP-EI: EI alone without axis moves, the defaults before the portfolio;
  * GP-log+axis: EI alone on compressed losses with axis moves), {@code -Doptuna=false} leaves Optuna out,
  * {@code -DfirstSeed=N} runs seeds N, N+1, ... instead of 0, 1, ..., {@code -Dverbose=true} also
@@ -75,15 +76,16 @@ public final class TunerSearchBenchmark {
         Map<String, Supplier<SearchAlgorithm>> m = new LinkedHashMap<>();
         // GP-EI and GP-log+axis keep the 10 random trials they were measured with before the default became 20
         BayesOptSettings ei = BayesOptSettings.defaults().withAcquisition(Acquisition.EI, 0.0, 2.576).withNInitialPoints(10);
-        for (String name : System.getProperty("searchers", "TPE,TPE-3.1,GP,GP-EI,GP-log+axis,CMA-ES").split(",")) {
+        for (String name : System.getProperty("searchers", "TPE,TPE-true,GP,GP-EI,GP-log+axis,CMA-ES").split(",")) {
             m.put("jtune " + name, switch (name) {
                 case "TPE" -> TpeSearch::new;
                 case "TPE-3.1" -> () -> new TpeSearch(TpeSettings.optuna());
+                case "TPE-true" -> () -> new TpeSearch(TpeSettings.trueDensities());
                 case "GP" -> BayesOptSearch::new;
                 case "GP-EI" -> () -> new BayesOptSearch(ei.withAxisMoves(false));
                 case "GP-log+axis" -> () -> new BayesOptSearch(ei.withCompressedLosses(true));
                 case "CMA-ES" -> CmaEsSearch::new;
-                default -> throw new IllegalArgumentException("-Dsearchers: TPE, TPE-3.1, GP, GP-EI, GP-log+axis or CMA-ES, got " + name);
+                default -> throw new IllegalArgumentException("-Dsearchers: TPE, TPE-3.1, TPE-true, GP, GP-EI, GP-log+axis or CMA-ES, got " + name);
             });
         }
         return m;
@@ -109,8 +111,26 @@ public final class TunerSearchBenchmark {
      * {@code -Dat=N,...}, prints the wall time a trial before each N.
      */
     public static double bestThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, int evaluations, Path storage) {
+        return bestAtThroughTuner(problem, searcherName, searcher, seed, storage, evaluations)[0];
+    }
+
+    /**
+     * As {@link #bestThroughTuner}, one run of {@code budgets[last]} trials, the best value after each
+     * of {@code budgets} trials (ascending) in the order the trials finished.
+     */
+    public static double[] bestAtThroughTuner(Problem problem, String searcherName, SearchAlgorithm searcher, long seed, Path storage, int... budgets) {
+        int evaluations = budgets[budgets.length - 1];
+        double[] trajectory = new double[evaluations];
+        int[] finished = {0};
         TrialStarts starts = new TrialStarts();
-        Tuner tuner = Tuner.of(problem.name(), (config, session) -> session.report(Map.of(Driver.METRIC, problem.function().applyAsDouble(config))))
+        Tuner tuner = Tuner.of(problem.name(), (config, session) -> {
+                    double value = problem.function().applyAsDouble(config);
+                    synchronized (trajectory) {
+                        int i = finished[0]++;
+                        trajectory[i] = i == 0 ? value : Math.min(trajectory[i - 1], value);
+                    }
+                    session.report(Map.of(Driver.METRIC, value));
+                })
                 .name(problem.name() + "-" + searcherName.replace(' ', '-') + "-" + seed).storagePath(storage)
                 .space(problem.space()).metric(Driver.METRIC, Mode.MIN).searcher(searcher).numSamples(evaluations)
                 .maxConcurrentTrials(CONCURRENCY).machineResources(CPUS).seed(seed).progress(false).outputFiles(false).callbacks(starts);
@@ -121,7 +141,11 @@ public final class TunerSearchBenchmark {
                         problem.name(), searcherName, seed, starts.msBefore(n), WINDOW, n);
             }
         }
-        return grid.getBestResult().value();
+        if (finished[0] != evaluations || grid.getBestResult().value() != trajectory[evaluations - 1]) {
+            throw new IllegalStateException(problem.name() + " " + searcherName + " seed " + seed + ": " + finished[0] + " of " + evaluations
+                    + " trials evaluated, best " + trajectory[Math.max(0, finished[0] - 1)] + " against the Tuner's " + grid.getBestResult().value());
+        }
+        return Driver.at(trajectory, budgets);
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {

@@ -28,8 +28,8 @@ class ParzenEstimatorTest {
     @Test
     void densityOfThreeObservationsAndThePrior() {
         List<double[]> xs = List.of(new double[]{0.2}, new double[]{0.3}, new double[]{0.9});
-        KernelMixture normalized = ParzenEstimator.build(uniform, xs, TpeSettings.defaults());
-        KernelMixture optuna31 = ParzenEstimator.build(uniform, xs, TpeSettings.defaults().withNormalizedKernels(false));
+        KernelMixture normalized = ParzenEstimator.build(uniform, xs, TpeSettings.trueDensities());
+        KernelMixture optuna31 = ParzenEstimator.build(uniform, xs, TpeSettings.defaults());
         // widths 0.1, 0.2, 0.4 clipped below at 1/min(100, 3 + 2) = 0.2; the prior N(0.5, 1); all weights 1/4
         double[] mu = {0.2, 0.3, 0.9, 0.5};
         double[] sigma = {0.2, 0.2, 0.4, 1.0};
@@ -79,7 +79,7 @@ class ParzenEstimatorTest {
     void multivariateWidthsFollowScottsRule() {
         List<Dimension> two = SpaceEncoding.of(SearchSpace.builder().uniform("a", 0, 1).uniform("b", 0, 1).build(), "t").dimensions();
         List<double[]> xs = List.of(new double[]{0.5, 0.5}, new double[]{0.51, 0.5}, new double[]{0.49, 0.5});
-        KernelMixture m = ParzenEstimator.build(two, xs, TpeSettings.defaults().withMultivariate(true));
+        KernelMixture m = ParzenEstimator.build(two, xs, TpeSettings.trueDensities().withMultivariate(true));
         // sigma = 0.2 * 3^(-1/6) for the observations (above the clip 1/5 = 0.2? no: 0.1664 is clipped up to 0.2)
         double sigma = Math.max(0.2 * Math.pow(3, -1.0 / 6), 0.2);
         double expected = 0;

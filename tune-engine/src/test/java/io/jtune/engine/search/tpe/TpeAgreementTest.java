@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * trials) over a uniform float, a log float, an integer, a stepped float and a categorical, and
  * per parameter the score log l(x) - log g(x) of each candidate, the value TPE maximises. Here the
  * same observations go through jtune's good-group split and {@link ParzenEstimator}: the same good
- * trials, the same scores (to 1e-6) and so the same ranking of the candidates, with normalised kernels (the
- * default, Optuna with optuna#5110's fix) and with Optuna 3.1's ({@link TpeSettings#normalizedKernels()} false).
+ * trials, the same scores (to 1e-6) and so the same ranking of the candidates, with Optuna 3.1's kernels (the
+ * default) and with normalised ones ({@link TpeSettings#trueDensities()}, Optuna with optuna#5110's fix).
  */
 class TpeAgreementTest {
     /** The fixture's space in jtune's terms (randint's upper bound is exclusive: Optuna's IntDistribution(1, 12)). */
@@ -53,8 +53,8 @@ class TpeAgreementTest {
         }
         assertEquals("3.1.0", fixture.get("optuna").asText());
         for (JsonNode c : fixture.get("cases")) {
-            checkCase(c, TpeSettings.defaults().withNormalizedKernels(false), "scores");
-            checkCase(c, TpeSettings.defaults(), "normalizedScores");
+            checkCase(c, TpeSettings.defaults(), "scores");
+            checkCase(c, TpeSettings.trueDensities(), "normalizedScores");
         }
     }
 

@@ -45,8 +45,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * multi-objective ones through {@link MotpeSearch}'s split and densities. Checked: which trials are
  * good, each density's weights, low/high/step, kernel centres and bandwidths (in Optuna's
  * coordinates) and category probabilities, and log l(x), log g(x) of every candidate, each to 1e-9
- * relative (with an absolute floor of 1e-12 near zero). jtune's defaults are checked to share
- * everything but the kernels' height.
+ * relative (with an absolute floor of 1e-12 near zero). This preset is {@code @Tpe}'s and
+ * {@code new TpeSearch()}'s default ({@link TpeSettings#defaults()} equals it); the true-density
+ * option ({@link TpeSettings#trueDensities()}, {@code TpePreset.JTUNE}, {@code MotpeSearch}'s default)
+ * is checked to share everything but the kernels' height.
  */
 class TpeGoldenTest {
     private static final double RELATIVE = 1e-9;
@@ -69,6 +71,12 @@ class TpeGoldenTest {
         for (String kind : List.of("float-", "logfloat-", "int-", "steppedint-", "cat2-", "cat10-", "mixed-", "-pending", "-noprior", "-max", "svm-", "mv-", "mo-", "motpe-")) {
             assertTrue(names.stream().anyMatch(n -> n.contains(kind)), "no golden file with " + kind);
         }
+    }
+
+    @Test
+    void theDefaultIsThePinnedPreset() {
+        assertEquals(TpeSettings.optuna(), TpeSettings.defaults());
+        assertEquals(TpeSettings.optuna(), new TpeSearch().settings());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -118,7 +126,7 @@ class TpeGoldenTest {
                 search.onTrialComplete(id, Result.of(Map.of("value", t.get("values").get(0).asDouble())), false);
             }
         }
-        String what = golden.get("name").asText() + (settings.normalizedKernels() ? " (jtune's kernels)" : "");
+        String what = golden.get("name").asText() + (settings.normalizedKernels() ? " (true-density kernels)" : "");
         SpaceEncoding encoding = SpaceEncoding.of(space, "golden");
         if (!golden.has("conditions")) {
             TpeSearch.Densities densities = search.densities();

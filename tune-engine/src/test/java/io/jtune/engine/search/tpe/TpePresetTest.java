@@ -9,7 +9,7 @@ import io.jtune.api.Tpe;
 import io.jtune.api.TpePreset;
 import org.junit.jupiter.api.Test;
 
-/** {@code preset} picks the TPE the other annotation attributes adjust: jtune's defaults or Optuna 3.1's exactly. */
+/** {@code preset} picks the TPE the other annotation attributes adjust: Optuna 3.1's exactly (the default) or with true-density kernels. */
 class TpePresetTest {
 
     @Tpe
@@ -18,6 +18,14 @@ class TpePresetTest {
 
     @Tpe(preset = TpePreset.OPTUNA)
     static final class Optuna {
+    }
+
+    @Tpe(preset = TpePreset.JTUNE)
+    static final class TrueDensities {
+    }
+
+    @Motpe
+    static final class PlainMotpe {
     }
 
     @Tpe(preset = TpePreset.OPTUNA, considerPrior = false, multivariate = true)
@@ -29,24 +37,29 @@ class TpePresetTest {
     }
 
     @Test
-    void tpeAnnotationGivesTheDefaultsOrOptunasPreset() {
+    void tpeAnnotationGivesOptunasTpeUnlessAskedForTrueDensities() {
+        assertEquals(TpeSettings.optuna(), tpe(Plain.class));
         assertEquals(TpeSettings.defaults(), tpe(Plain.class));
+        assertFalse(tpe(Plain.class).normalizedKernels());
         assertEquals(TpeSettings.optuna(), tpe(Optuna.class));
+        assertEquals(TpeSettings.trueDensities(), tpe(TrueDensities.class));
         assertEquals(TpeSettings.optuna().withConsiderPrior(false).withMultivariate(true), tpe(OptunaAdjusted.class));
     }
 
     @Test
-    void optunaPresetsDifferFromTheDefaultsInTheNamedOptionsAlone() {
+    void presetsDifferInTheNamedOptionsAlone() {
         assertFalse(TpeSettings.optuna().normalizedKernels());
-        assertEquals(TpeSettings.defaults(), TpeSettings.optuna().withNormalizedKernels(true));
+        assertEquals(TpeSettings.trueDensities(), TpeSettings.optuna().withNormalizedKernels(true));
         assertTrue(TpeSettings.optunaMotpe().considerEndpoints());
         assertEquals(TpeSettings.optuna(), TpeSettings.optunaMotpe().withConsiderEndpoints(false));
     }
 
     @Test
-    void motpeAnnotationGivesMotpeSamplersPreset() {
+    void motpeAnnotationGivesTrueDensitiesOrMotpeSamplersPreset() {
         MotpeSearch s = (MotpeSearch) new MotpeFactory().create(OptunaMotpe.class.getAnnotation(Motpe.class));
         assertEquals(TpeSettings.optunaMotpe(), s.settings());
+        assertEquals(TpeSettings.trueDensities(), ((MotpeSearch) new MotpeFactory().create(PlainMotpe.class.getAnnotation(Motpe.class))).settings());
+        assertEquals(TpeSettings.trueDensities(), new MotpeSearch().settings());
     }
 
     private static TpeSettings tpe(Class<?> type) {

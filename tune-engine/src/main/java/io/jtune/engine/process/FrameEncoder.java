@@ -26,15 +26,7 @@ final class FrameEncoder {
 
     /** Appends a command's frame. */
     void command(Command command) {
-        int start = begin();
-        int namesBefore = names.size();
-        try {
-            commandFields(command);
-        } catch (RuntimeException e) {
-            undo(start, namesBefore);
-            throw e;
-        }
-        end(start);
+        frame(() -> commandFields(command));
     }
 
     private void commandFields(Command command) {
@@ -56,10 +48,15 @@ final class FrameEncoder {
 
     /** Appends an event's frame. */
     void event(Event event) {
+        frame(() -> eventFields(event));
+    }
+
+    /** Appends one frame with the fields {@code fields} writes; one that cannot be written whole leaves no trace. */
+    private void frame(Runnable fields) {
         int start = begin();
         int namesBefore = names.size();
         try {
-            eventFields(event);
+            fields.run();
         } catch (RuntimeException e) {
             undo(start, namesBefore);
             throw e;
@@ -82,13 +79,9 @@ final class FrameEncoder {
             value(r.checkpoint());
             long8(r.stepNanos());
         } else if (event instanceof Event.RunEnded e) {
-            byte1(Frames.RUN_ENDED);
-            name(e.trialId());
-            long8(e.runId());
+            ofRun(Frames.RUN_ENDED, e.trialId(), e.runId());
         } else if (event instanceof Event.Finished f) {
-            byte1(Frames.FINISHED);
-            name(f.trialId());
-            long8(f.runId());
+            ofRun(Frames.FINISHED, f.trialId(), f.runId());
         } else if (event instanceof Event.Ready r) {
             byte1(Frames.READY);
             int4(r.protocolVersion());
@@ -97,6 +90,13 @@ final class FrameEncoder {
             byte1(Frames.EVENT_JSON);
             text(WireFormat.write(event));
         }
+    }
+
+    /** A message that names only its run. */
+    private void ofRun(int kind, String trialId, long runId) {
+        byte1(kind);
+        name(trialId);
+        long8(runId);
     }
 
     /** Bytes buffered and not written yet. */

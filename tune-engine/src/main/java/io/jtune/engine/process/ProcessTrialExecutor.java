@@ -52,11 +52,10 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     private static final long CLOSE_WAIT_SECONDS = 10;
     /**
      * Without {@code Tuner.resultBuffer}, a run streams up to this many results ahead of the driver's
-     * decisions (where buffering is safe), so the round trip of each result over the pipes is not
-     * waited for, ...
+     * decisions (where buffering is safe), so it does not wait out each result's round trip over the pipes.
      */
     static final int DEFAULT_WINDOW = 256;
-    /** ... as long as their steps took less than this together: a run of longer steps waits for each decision, as on threads. */
+    /** The step time the results waiting for decisions may add up to: a run of longer steps waits for each decision, as on threads. */
     static final long DEFAULT_AHEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     /** Commands are written at the latest after the driver took this many events. */
     private static final int FLUSH_EVERY = 32;

@@ -90,6 +90,9 @@ public final class ProcessExecutorBenchmark {
                     x[i] = sleepingStepMillis(executors[i], storage, buffers[i]) / SLEEP_MILLIS;
                 }
                 double ws = workerStartMillis();
+                System.out.printf(Locale.ROOT, "round %d%s: overhead %.3f / %.3f ms, flow %.0f / %.0f / %.0f results/s, fit %.0f / %.0f / %.0f results/s, "
+                        + "tax %.3f / %.3f / %.3f, worker start %.0f ms%n", round, warmUp ? " (warm-up)" : "", o[0], o[1], flow[0], flow[1], flow[2],
+                        fit[0], fit[1], fit[2], x[0], x[1], x[2], ws);
                 if (!warmUp) {
                     for (int i = 0; i < 3; i++) {
                         if (i < 2) {

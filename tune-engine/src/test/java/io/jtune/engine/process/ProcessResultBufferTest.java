@@ -69,11 +69,7 @@ class ProcessResultBufferTest {
         ResultGrid grid = tuner(CountedSteps.class, "ahead", steps, spy, 20).resultBuffer(BUFFER).outputFiles(false).fit();
 
         List<Result> history = grid.get(0).history();
-        assertEquals(20, history.size());
-        for (int i = 0; i < history.size(); i++) {
-            assertEquals(i + 1, history.get(i).trainingIteration(), "results in order");
-            assertEquals(i + 1L, ((Number) history.get(i).get("step")).longValue(), "each result keeps the values of its own step");
-        }
+        assertInOrderWithOwnValues(history, 20);
         assertEquals(BUFFER, taken.get(0), "while the first result waited for its decision the worker took " + BUFFER + " steps, no more");
         for (int i = 0; i < taken.size(); i++) {
             assertTrue(taken.get(i) <= i + BUFFER, "at result " + (i + 1) + " at most " + BUFFER + " results were unanswered: " + taken);
@@ -115,12 +111,7 @@ class ProcessResultBufferTest {
         Stopper spy = StepFiles.noting(steps, 1, taken);
         ResultGrid grid = tuner(CountedSteps.class, "paced", steps, spy, 30).deterministic(false).outputFiles(false).fit();
 
-        List<Result> history = grid.get(0).history();
-        assertEquals(30, history.size());
-        for (int i = 0; i < history.size(); i++) {
-            assertEquals(i + 1, history.get(i).trainingIteration(), "results in order");
-            assertEquals(i + 1L, ((Number) history.get(i).get("step")).longValue(), "each result keeps the values of its own step");
-        }
+        assertInOrderWithOwnValues(grid.get(0).history(), 30);
         assertEquals(1L, taken.get(0), "the window starts closed: while the first result waited for its decision the worker took no step");
         for (int i = 0; i < taken.size(); i++) {
             assertTrue(taken.get(i) <= 2L * i + 1, "at result " + (i + 1) + " no more results were unanswered than answered, plus one: " + taken);
@@ -238,6 +229,15 @@ class ProcessResultBufferTest {
         @Override
         public boolean stopAll() {
             return false;
+        }
+    }
+
+    /** {@code n} results, in order, each with the values of its own step. */
+    private static void assertInOrderWithOwnValues(List<Result> history, int n) {
+        assertEquals(n, history.size());
+        for (int i = 0; i < history.size(); i++) {
+            assertEquals(i + 1, history.get(i).trainingIteration(), "results in order");
+            assertEquals(i + 1L, ((Number) history.get(i).get("step")).longValue(), "each result keeps the values of its own step");
         }
     }
 

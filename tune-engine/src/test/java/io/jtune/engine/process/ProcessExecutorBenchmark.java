@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  *   <li>per-trial overhead: experiments of 100 and of 600 trials x 1 step of a no-op trainable, 2 at a
  *       time, output files off; the marginal cost of a trial is (wall(600) - wall(100)) / 500, so the
  *       start of the process executor's two workers (paid once per experiment) is not in it;</li>
- *   <li>result throughput: 2 trials x 5,000 steps of a no-op trainable at once, output files off: results / s
+ *   <li>result throughput: 2 trials x 5,000 steps ({@code -DthroughputSteps=N}) of a no-op trainable at once, output files off: results / s
  *       as the driver sees them arrive (first to last result), and over the whole {@code fit()} (worker
  *       JVM starts included);</li>
  *   <li>handshake tax: 2 trials x 1,000 steps that sleep 2 ms each (500 results/s a trial), output files off:
@@ -40,12 +40,12 @@ import java.util.stream.Stream;
  *   <li>worker start: a worker JVM from its start to its {@code ready} event, with default JVM options.</li>
  * </ol>
  * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
- * -Dexec.mainClass=io.jtune.engine.process.ProcessExecutorBenchmark [-Druns=N] [-DresultBuffer=N]}.
+ * -Dexec.mainClass=io.jtune.engine.process.ProcessExecutorBenchmark [-Druns=N] [-DresultBuffer=N] [-DthroughputSteps=N]}.
  */
 public final class ProcessExecutorBenchmark {
     private static final int FEW_TRIALS = 100;
     private static final int MANY_TRIALS = 600;
-    private static final int THROUGHPUT_STEPS = 5_000;
+    private static final int THROUGHPUT_STEPS = Integer.getInteger("throughputSteps", 5_000);
     private static final int SLEEPING_STEPS = 1_000;
     private static final int SLEEP_MILLIS = 2;
     private static final ResourceRequest TWO_CPUS = new ResourceRequest(2, 0, 1L << 32, Map.of());

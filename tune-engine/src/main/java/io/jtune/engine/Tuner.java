@@ -604,7 +604,7 @@ public final class Tuner {
         if (deterministicChosen || seed == null) {
             return deterministicWidth;
         }
-        return schedule.supportsBufferedResults() && buffer == 1 ? Integer.valueOf(DeterministicWidth.AUTO) : null;
+        return schedule.supportsBufferedResults() && buffer <= 1 ? Integer.valueOf(DeterministicWidth.AUTO) : null;
     }
 
     /** BOHB's searcher learns the budgets from HyperBandForBohb (Ray Tune's TuneBOHB + HyperBandForBOHB pair). */

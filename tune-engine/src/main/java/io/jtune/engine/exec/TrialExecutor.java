@@ -121,6 +121,16 @@ public interface TrialExecutor extends AutoCloseable {
     default void wakeDriver() {
     }
 
+    /**
+     * How far runs go ahead of the driver's decisions when the experiment asks for no result buffer
+     * ({@code Tuner.resultBuffer}): {@link RunAhead#NONE} (the default) where a decision is cheap, a
+     * window where each result crosses to another process. Used only where buffering is safe (see
+     * {@code io.jtune.engine.runner.ResultBuffer}); the experiment's checkpoint frequency replaces its own.
+     */
+    default RunAhead defaultRunAhead() {
+        return RunAhead.NONE;
+    }
+
     /** True while a started run or an outstanding command may still post an event. */
     boolean hasPendingEvents();
 

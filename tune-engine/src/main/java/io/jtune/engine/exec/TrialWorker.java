@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * One run of one trial on a thread of the executor's pool. The driver sends commands; the worker
  * runs the trainable's code on its own thread and posts events. Commands are queued, so a save
  * asked for before a stop happens before it. A STEP answers one reported result; the worker takes
- * its next step once fewer than {@link RunAhead#results()} results are unanswered and no other
- * command is queued (with a buffer of 1, after the driver's decision on each result). After a result
+ * its next step once fewer than {@link RunAhead#results()} results are unanswered, their steps took
+ * less than {@link RunAhead#aheadNanos()} together, and no other command is queued (with a buffer of
+ * 1, after the driver's decision on each result). After a result
  * that {@linkplain RunAhead#holdsAt holds} the run, it waits until every result is answered, so a
  * save asked for on that result holds its state. The same worker runs the trials of the process and
  * cluster executors ({@code io.jtune.engine.remote.TrialHost}), so buffering behaves alike on all.
@@ -39,6 +40,13 @@ abstract class TrialWorker implements Runnable, TrialContext {
     private int room;
     /** Results posted that no STEP has answered yet. */
     private int unanswered;
+    /** Results posted in this run. */
+    private long postedResults;
+    /** With a window that ramps up, how many results may be unanswered before the next is answered. */
+    private long opened;
+    /** The step times of the unanswered results (a ring of {@link #buffer} slots, by {@link #postedResults}), and their sum. */
+    private final long[] stepTimes;
+    private long unansweredNanos;
     private volatile boolean stopping;
     /** Set once, by whichever comes first: the worker exiting, or the driver abandoning it. */
     private final AtomicBoolean detached = new AtomicBoolean();
@@ -64,6 +72,8 @@ abstract class TrialWorker implements Runnable, TrialContext {
         this.buffer = launch.runAhead().results();
         this.room = buffer;
         this.commands = new ArrayBlockingQueue<>(MAX_QUEUED_COMMANDS + buffer);
+        this.stepTimes = new long[buffer];
+        this.opened = launch.runAhead().rampsUp() ? 1 : buffer;
     }
 
     final void command(Command command) {
@@ -110,19 +120,24 @@ abstract class TrialWorker implements Runnable, TrialContext {
 
     /**
      * What to do after a result was posted: a queued SAVE or STOP first; STEP once fewer results
-     * than there is room for are unanswered and nothing else is queued; else it waits for the driver.
+     * than there is room for are unanswered, their steps took less than the run may go ahead, and
+     * nothing else is queued; else it waits for the driver.
      */
     final Command nextCommand() throws InterruptedException {
         while (true) {
-            Command command = unanswered < room ? commands.poll() : commands.take();
+            boolean mayStep = unanswered < room && unanswered < opened && unansweredNanos < launch.runAhead().aheadNanos();
+            Command command = mayStep ? commands.poll() : commands.take();
             if (command == null) {
                 return Command.STEP;
             }
             if (command != Command.STEP) {
                 return command;
             }
+            unansweredNanos -= stepTimes[(int) ((postedResults - unanswered) % buffer)];
+            opened = Math.min(buffer, opened + 1);
             if (--unanswered == 0) {
                 room = buffer;
+                unansweredNanos = 0;
             }
         }
     }
@@ -140,6 +155,8 @@ abstract class TrialWorker implements Runnable, TrialContext {
                 room = 1;
             }
         }
+        stepTimes[(int) (postedResults++ % buffer)] = stepNanos;
+        unansweredNanos += stepNanos;
         unanswered++;
         if (!detached.get()) {
             sink.postResult(new TrialEvent.Reported(launch.trialId(), launch.runId(), posted, checkpoint, stepNanos), freeAtStop());

@@ -3,6 +3,7 @@ package io.jtune.engine.process;
 import io.jtune.api.ResourceRequest;
 import io.jtune.api.TuneException;
 import io.jtune.engine.exec.ResourcePool;
+import io.jtune.engine.exec.RunAhead;
 import io.jtune.engine.exec.TrialEvent;
 import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.exec.TrialLaunch;
@@ -31,8 +32,10 @@ import java.util.concurrent.TimeUnit;
  * {@code System.exit}, {@code Runtime.halt}, a crash, an {@link OutOfMemoryError} or a step that
  * never returns fails only its trial. Workers are pooled: a worker whose trial stopped takes the
  * next trial of the same {@link WorkerShape} (heap limit and GPUs), so a JVM start is paid once
- * per slot, not per trial. Driver and worker speak the {@code io.jtune.engine.remote} protocol as
- * JSON lines over the worker's stdin and stdout; nothing listens on the network.
+ * per slot, not per trial. Driver and worker speak the {@code io.jtune.engine.remote} protocol in
+ * binary {@link Frames} over the worker's stdin and stdout; nothing listens on the network. The
+ * driver's commands are written when it is about to wait for events (or after every
+ * {@value #FLUSH_EVERY} events it took), so one pass of its loop costs one write per worker.
  *
  * <p>Per trial, a memory request becomes the worker's {@code -Xmx} (the heap limit; the process's
  * resident size is larger by the JVM's own memory: metaspace, thread stacks, code cache, GC and
@@ -47,6 +50,15 @@ import java.util.concurrent.TimeUnit;
 public final class ProcessTrialExecutor implements TrialExecutor {
     private static final LazyLogger LOG = new LazyLogger(ProcessTrialExecutor.class);
     private static final long CLOSE_WAIT_SECONDS = 10;
+    /**
+     * Without {@code Tuner.resultBuffer}, a run streams up to this many results ahead of the driver's
+     * decisions (where buffering is safe), so it does not wait out each result's round trip over the pipes.
+     */
+    static final int DEFAULT_WINDOW = 256;
+    /** The step time the results waiting for decisions may add up to: a run of longer steps waits for each decision, as on threads. */
+    static final long DEFAULT_AHEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    /** Commands are written at the latest after the driver took this many events. */
+    private static final int FLUSH_EVERY = 32;
 
     /** One run of a trial on a worker; driver thread only. */
     private static final class Run {
@@ -79,6 +91,8 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     private final Set<WorkerProcess> workers = ConcurrentHashMap.newKeySet();
     private final Thread killWorkersAtExit = new Thread(() -> workers.forEach(WorkerProcess::kill), "jtune-kill-trial-workers");
     private boolean hookAdded;
+    /** Events handed to the driver since the commands were last written. */
+    private int sinceFlush;
 
     /**
      * An executor for {@code trainable}, which must be named by class.
@@ -101,6 +115,12 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     public String description() {
         int n = workers.size();
         return n == 0 ? "worker processes" : n + (n == 1 ? " worker process" : " worker processes");
+    }
+
+    /** A paced window of {@value #DEFAULT_WINDOW} results, holding the run once the unanswered steps took 5 ms. */
+    @Override
+    public RunAhead defaultRunAhead() {
+        return RunAhead.paced(DEFAULT_WINDOW, DEFAULT_AHEAD_NANOS);
     }
 
     @Override
@@ -222,22 +242,43 @@ public final class ProcessTrialExecutor implements TrialExecutor {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
             if (!ready.isEmpty()) {
-                return ready.poll();
+                return handOut(ready.poll());
             }
             if (live.isEmpty()) {
+                flushCommands();
                 return null;
             }
             WorkerProcess.Message message = inbox.poll();
             if (message == null) {
                 continues.flushAll(); // the workers get every answer before the driver waits
+                flushCommands();
                 message = inbox.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
             }
             if (message == null || message instanceof WorkerProcess.WakeDriver) {
+                flushCommands();
                 return null;
             }
             TrialEvent event = take(message);
             if (event != null) {
-                return event;
+                return handOut(event);
+            }
+        }
+    }
+
+    /** The event, after writing the commands given since the last write when {@value #FLUSH_EVERY} events were taken meanwhile. */
+    private TrialEvent handOut(TrialEvent event) {
+        if (++sinceFlush >= FLUSH_EVERY) {
+            flushCommands();
+        }
+        return event;
+    }
+
+    /** Writes every worker's buffered commands. */
+    private void flushCommands() {
+        sinceFlush = 0;
+        for (WorkerProcess w : workers) {
+            if (w.hasUnflushed()) {
+                w.flush();
             }
         }
     }
@@ -245,7 +286,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     /** What a worker's message means to the driver: an event to hand out, or null when it only updates the books. */
     private TrialEvent take(WorkerProcess.Message message) {
         if (message instanceof WorkerProcess.Exited exited) {
-            onExit(exited.from(), exited.exitCode());
+            onExit(exited);
             return null;
         }
         Event event = ((WorkerProcess.Inbound) message).event();
@@ -283,7 +324,8 @@ public final class ProcessTrialExecutor implements TrialExecutor {
     }
 
     /** Every run still live on the exited worker fails (runs the driver abandoned are no longer live). */
-    private void onExit(WorkerProcess worker, int exitCode) {
+    private void onExit(WorkerProcess.Exited exited) {
+        WorkerProcess worker = exited.from();
         worker.gone = true;
         workers.remove(worker);
         idle.remove(worker);
@@ -292,7 +334,7 @@ public final class ProcessTrialExecutor implements TrialExecutor {
             Run run = it.next();
             if (run.worker == worker) {
                 it.remove();
-                WorkerLostError error = new WorkerLostError(run.trialName(), worker.pid(), exitCode, worker.shape(), tail);
+                WorkerLostError error = new WorkerLostError(run.trialName(), exited, tail);
                 ready.add(new TrialEvent.Failed(run.launch.trialId(), run.launch.runId(), error));
             }
         }

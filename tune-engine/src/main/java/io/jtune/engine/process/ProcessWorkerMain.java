@@ -1,25 +1,21 @@
 package io.jtune.engine.process;
 
+import io.jtune.engine.process.FrameDecoder.Stray;
 import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.Event;
 import io.jtune.engine.remote.TrialHost;
 import io.jtune.engine.remote.WireFormat;
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The program of a trial process: reads {@link Command}s as JSON lines from stdin, runs them with a
- * {@link TrialHost}, and writes {@link Event}s as JSON lines to stdout. Before any user code runs,
+ * The program of a trial process: reads {@link Command}s as {@link Frames} from stdin, runs them
+ * with a {@link TrialHost}, and writes {@link Event}s as frames to stdout, each before the thread
+ * that sent it goes on ({@link EventWriter}). Before any user code runs,
  * {@code System.out} is pointed at stderr, so a trainable's prints cannot mix with the protocol.
  * It listens on no socket.
  *
@@ -38,7 +34,7 @@ public final class ProcessWorkerMain {
             System.err.println("usage: ProcessWorkerMain <driver pid>; this program is started by the process executor of jtune");
             System.exit(2);
         }
-        Writer protocol = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8));
+        EventWriter protocol = new EventWriter(new FileOutputStream(FileDescriptor.out));
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         watchDriver(Long.parseLong(args[0]));
         // runs started and not yet ended: the driver may start the next trial here before the last one's thread has left,
@@ -50,16 +46,18 @@ public final class ProcessWorkerMain {
             if (event instanceof Event.RunEnded) {
                 synchronized (runsLock) {
                     if (--runs[0] == 0) {
-                        ChildProcesses.end(ProcessHandle.current());
+                        ChildProcesses.endOwn();
                     }
                 }
             }
-            send(protocol, event);
+            protocol.send(event);
         });
-        send(protocol, new Event.Ready(WireFormat.PROTOCOL_VERSION, ProcessHandle.current().pid()));
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-            Command command = WireFormat.readCommand(line);
+        protocol.send(new Event.Ready(WireFormat.PROTOCOL_VERSION, ProcessHandle.current().pid()));
+        FrameDecoder in = new FrameDecoder(System.in);
+        for (Object message = in.next(); message != null; message = in.next()) {
+            if (!(message instanceof Command command)) {
+                throw new IOException("the driver sent " + (message instanceof Stray s ? "a line that is not a frame: " + s.line() : message));
+            }
             if (command instanceof Command.StartTrial) {
                 synchronized (runsLock) {
                     runs[0]++;
@@ -71,19 +69,6 @@ public final class ProcessWorkerMain {
             }
         }
         exit();
-    }
-
-    private static void send(Writer protocol, Event event) {
-        String line = WireFormat.write(event);
-        synchronized (protocol) {
-            try {
-                protocol.write(line);
-                protocol.write('\n');
-                protocol.flush();
-            } catch (IOException e) {
-                throw new UncheckedIOException("the driver no longer reads this worker's events", e);
-            }
-        }
     }
 
     /** Halts this JVM when the driver's process is gone, whatever the trials are doing. */
@@ -115,7 +100,7 @@ public final class ProcessWorkerMain {
         }, "jtune-exit-deadline");
         halt.setDaemon(true);
         halt.start();
-        ChildProcesses.end(ProcessHandle.current());
+        ChildProcesses.endOwn();
         System.exit(0);
     }
 }

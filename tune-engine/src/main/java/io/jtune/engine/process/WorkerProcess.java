@@ -1,14 +1,12 @@
 package io.jtune.engine.process;
 
+import io.jtune.engine.process.FrameDecoder.Stray;
 import io.jtune.engine.remote.Command;
 import io.jtune.engine.remote.Event;
-import io.jtune.engine.remote.WireFormat;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -17,10 +15,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * One worker JVM ({@link ProcessWorkerMain}) and its pipes. Two daemon threads read it: one parses
- * its stdout into {@link Event}s, one keeps the last lines of its stderr (and passes them on to
- * this JVM's stderr, prefixed with the worker's PID). Both hand what they see to {@code inbox}, in
- * order; {@link Exited} comes last, after the stderr tail is complete.
+ * One worker JVM ({@link ProcessWorkerMain}) and its pipes. Two daemon threads read it: one decodes
+ * the {@link Frames} of its stdout into {@link Event}s, one keeps the last lines of its stderr (and
+ * passes them on to this JVM's stderr, prefixed with the worker's PID). Both hand what they see to
+ * {@code inbox}, in order; {@link Exited} comes last, after the stderr tail is complete. Commands
+ * are buffered by {@link #send} and written by {@link #flush}, so the commands of one pass of the
+ * driver cost one write.
  */
 final class WorkerProcess {
     /** How many of the worker's last stderr lines a failure report quotes. */
@@ -34,7 +34,11 @@ final class WorkerProcess {
     record Inbound(WorkerProcess from, Event event) implements Message {
     }
 
-    record Exited(WorkerProcess from, int exitCode) implements Message {
+    /**
+     * The worker has exited; {@code unreadable} says what was wrong with its stdout when a frame
+     * could not be read (null when none), {@code killedForIt} whether the driver killed it for that.
+     */
+    record Exited(WorkerProcess from, int exitCode, String unreadable, boolean killedForIt) implements Message {
     }
 
     /** Not a worker's: posted by {@link ProcessTrialExecutor#wakeDriver} to end the driver's wait for events. */
@@ -47,7 +51,8 @@ final class WorkerProcess {
 
     private final Process process;
     private final WorkerShape shape;
-    private final Writer stdin;
+    private final OutputStream stdin;
+    private final FrameEncoder commands = new FrameEncoder();
     private final ArrayDeque<String> tail = new ArrayDeque<>();
     private final long startedNanos = System.nanoTime();
     /** Driver thread only: the worker has exited, or was killed. */
@@ -56,7 +61,7 @@ final class WorkerProcess {
     private WorkerProcess(Process process, WorkerShape shape) {
         this.process = process;
         this.shape = shape;
-        this.stdin = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+        this.stdin = process.getOutputStream();
     }
 
     /** Starts a worker JVM of this shape. */
@@ -89,12 +94,22 @@ final class WorkerProcess {
             }
         });
         daemon("out", () -> {
-            try (BufferedReader r = reader(process.getInputStream())) {
-                for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    Event event = parse(line);
-                    if (event != null) {
+            String unreadable = null;
+            boolean killedForIt = false;
+            FrameDecoder frames = new FrameDecoder(process.getInputStream());
+            try {
+                for (Object message = frames.next(); message != null; message = frames.next()) {
+                    if (message instanceof Event event) {
                         inbox.accept(new Inbound(this, event));
+                    } else {
+                        stray(message instanceof Stray s ? s.line() : "a command, not an event: " + message);
                     }
+                }
+            } catch (UnreadableFrameException e) {
+                unreadable = e.getMessage();
+                killedForIt = !e.cutOff();
+                if (killedForIt) {
+                    kill(); // what follows cannot be told apart from what went wrong
                 }
             } catch (IOException e) {
                 remember("(stdout of the worker could not be read: " + e + ")");
@@ -102,22 +117,17 @@ final class WorkerProcess {
             try {
                 int code = process.waitFor();
                 err.join(TimeUnit.SECONDS.toMillis(5));
-                inbox.accept(new Exited(this, code));
+                inbox.accept(new Exited(this, code, unreadable, killedForIt));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         });
     }
 
-    /** The event on the line, or null for stray output (native code writing to file descriptor 1), kept as stderr. */
-    private Event parse(String line) {
-        try {
-            return WireFormat.readEvent(line);
-        } catch (IllegalArgumentException e) {
-            remember(line);
-            System.err.println("(trial worker pid=" + pid() + ", stdout) " + line);
-            return null;
-        }
+    /** Output on the worker's stdout that is not a frame (native code writing to file descriptor 1), kept as stderr. */
+    private void stray(String line) {
+        remember(line);
+        System.err.println("(trial worker pid=" + pid() + ", stdout) " + line);
     }
 
     private static BufferedReader reader(java.io.InputStream in) {
@@ -159,12 +169,20 @@ final class WorkerProcess {
         return startedNanos;
     }
 
-    /** Sends a command; false when the worker no longer reads (its exit is reported separately). */
-    boolean send(Command command) {
+    /** Buffers a command for the next {@link #flush}. */
+    void send(Command command) {
+        commands.command(command);
+    }
+
+    /** True when commands wait for {@link #flush}. */
+    boolean hasUnflushed() {
+        return commands.buffered() > 0;
+    }
+
+    /** Writes the buffered commands; false when the worker no longer reads (its exit is reported separately). */
+    boolean flush() {
         try {
-            stdin.write(WireFormat.write(command));
-            stdin.write('\n');
-            stdin.flush();
+            commands.writeTo(stdin);
             return true;
         } catch (IOException e) {
             return false;
@@ -174,6 +192,7 @@ final class WorkerProcess {
     /** Asks the worker to stop its runs and exit, and closes its stdin. */
     void shutdown() {
         send(new Command.Shutdown());
+        flush();
         try {
             stdin.close();
         } catch (IOException e) {

@@ -3,6 +3,7 @@ package io.jtune.engine.runner;
 import io.jtune.api.ConfigurationKeys;
 import io.jtune.api.spi.TrialScheduler;
 import io.jtune.engine.exec.RunAhead;
+import io.jtune.engine.exec.TrialExecutor;
 import io.jtune.engine.log.LazyLogger;
 import io.jtune.engine.spec.ExperimentSpec;
 
@@ -19,21 +20,23 @@ import io.jtune.engine.spec.ExperimentSpec;
  * ASHA; not PBT, HyperBand, median stopping, which pause trials), not in deterministic mode and not
  * with a checkpoint at the end (any result may turn out to be the last); elsewhere the buffer is 1.
  * Set with {@code Tuner.resultBuffer(n)} or the system property {@value #PROPERTY}; every executor
- * honours it (threads, processes and cluster workers run the same trial worker).
+ * honours it (threads, processes and cluster workers run the same trial worker). Unset, the
+ * executor's {@linkplain TrialExecutor#defaultRunAhead default} applies where it is safe (none on
+ * threads; a window bounded by step time in worker processes).
  */
 public final class ResultBuffer {
     private static final LazyLogger LOG = new LazyLogger(ResultBuffer.class);
-    /** The system property setting the buffer for every experiment: a number >= 1 (default 1). */
+    /** The system property setting the buffer for every experiment: a number >= 1 (default: the executor's). */
     public static final String PROPERTY = ConfigurationKeys.RESULT_BUFFER;
 
     private ResultBuffer() {
     }
 
-    /** 1 when the system property is unset, else its number; anything else is refused naming the property. */
+    /** 0 (the executor's default) when the system property is unset, else its number; anything else is refused naming the property. */
     public static int fromSystemProperty() {
         String value = System.getProperty(PROPERTY);
         if (value == null || value.isBlank()) {
-            return 1;
+            return 0;
         }
         Integer buffer = WholeNumberProperty.atLeastOne(value);
         if (buffer != null) {
@@ -42,9 +45,17 @@ public final class ResultBuffer {
         throw new IllegalArgumentException("system property " + PROPERTY + " must be a number >= 1 (1 = wait for the decision on each result), got '" + value + "'");
     }
 
-    /** How far trials of the experiment run ahead: the buffer asked for where it is safe, else none (said in the log). */
-    static RunAhead inForce(ExperimentSpec spec, TrialScheduler scheduler) {
+    /**
+     * How far trials of the experiment run ahead: the buffer asked for where it is safe, else none
+     * (said in the log); with none asked for, the executor's default where it is safe.
+     */
+    static RunAhead inForce(ExperimentSpec spec, TrialScheduler scheduler, TrialExecutor executor) {
         int asked = spec.resultBuffer();
+        if (asked == 0) {
+            RunAhead fallback = executor.defaultRunAhead();
+            boolean safe = fallback.results() > 1 && !spec.deterministic() && scheduler.supportsBufferedResults() && !spec.checkpoint().atEnd();
+            return safe ? fallback.withCheckpointEvery(spec.checkpoint().frequency()) : RunAhead.NONE;
+        }
         if (asked == 1) {
             return RunAhead.NONE;
         }

@@ -153,7 +153,7 @@ public final class TrialRunner {
         this.writesFolder = !resultLogs.isEmpty() || !spec.checkpoint().sameAsNone();
         this.metricCheck = new MetricCheck(spec.metric(), spec.stoppers(), spec.checkpoint().scoreAttribute());
         this.snapshots = new SnapshotSchedule(spec.snapshotPeriod());
-        this.runAhead = ResultBuffer.inForce(spec, scheduler);
+        this.runAhead = ResultBuffer.inForce(spec, scheduler, executor);
         this.order = spec.deterministic() ? new LogicalEventOrder() : null;
         this.events = new EventIntake(this.executor, stateLock, order, table::get);
         this.checkpoints = new CheckpointBook(this.executor, io, callbacks, spec.checkpoint().scoreAttribute(), snapshots::changed);

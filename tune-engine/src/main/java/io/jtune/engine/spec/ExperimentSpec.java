@@ -48,8 +48,8 @@ import java.util.Objects;
  *        ({@code maxConcurrentTrials} bounds that), so the same seed gives the same run at any thread
  *        timing and concurrency (see {@link io.jtune.engine.runner.DeterministicWidth})
  * @param objectives every metric of a multi-objective experiment (the first is {@code metric}); empty otherwise
- * @param resultBuffer how many results a trial may report ahead of the driver's decisions (1 = none; see
- *        {@link io.jtune.engine.runner.ResultBuffer})
+ * @param resultBuffer how many results a trial may report ahead of the driver's decisions (1 = none, 0 = the
+ *        executor's default; see {@link io.jtune.engine.runner.ResultBuffer})
  */
 public record ExperimentSpec(TrainableSpec trainable, String name, Path storagePath, SearchSpace space, String metric, Mode mode,
                              int numSamples, SearchAlgorithm searcher, TrialScheduler scheduler, List<Stopper> stoppers,
@@ -87,8 +87,8 @@ public record ExperimentSpec(TrainableSpec trainable, String name, Path storageP
         if (deterministicWidth < 0) {
             throw new IllegalArgumentException("deterministic width must be >= 1, or 0 for deterministic mode off, got " + deterministicWidth);
         }
-        if (resultBuffer < 1) {
-            throw new IllegalArgumentException("resultBuffer must be >= 1 (1 = wait for the decision on each result), got " + resultBuffer);
+        if (resultBuffer < 0) {
+            throw new IllegalArgumentException("resultBuffer must be >= 1 (1 = wait for the decision on each result), or 0 for the executor's default, got " + resultBuffer);
         }
         if (maxFailures < -1) {
             throw new IllegalArgumentException("maxFailures must be >= -1 (-1 = retry without limit), got " + maxFailures);

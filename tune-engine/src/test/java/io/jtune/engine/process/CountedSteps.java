@@ -11,23 +11,29 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Notes each step in the folder {@code stepsDir} of its config ({@link StepFiles}) and reports it as
+ * Notes each step in the folder {@code stepsDir} of its config ({@link StepFiles}), after sleeping
+ * {@code stepMillis} (default 0), and reports it as
  * {@code step} in one metrics map it overwrites; saves its step and, once restored, reports the
  * iteration it restored from as {@code restored_from}.
  */
 public final class CountedSteps implements ClassTrainable {
     private final Map<String, Object> metrics = new HashMap<>();
     private Path stepsDir;
+    private int stepMillis;
     private long step;
 
     @Override
     public void setup(Config config) {
         stepsDir = Path.of(config.getString("stepsDir"));
+        stepMillis = config.getInt("stepMillis", 0);
         metrics.put("restored_from", 0L);
     }
 
     @Override
-    public Map<String, ?> step() {
+    public Map<String, ?> step() throws InterruptedException {
+        if (stepMillis > 0) {
+            Thread.sleep(stepMillis);
+        }
         StepFiles.mark(stepsDir, ++step);
         metrics.put("step", step);
         return metrics;

@@ -19,11 +19,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** One trial of three breaks its worker JVM; it alone ERRORs, naming the cause, and fit() returns. */
+/**
+ * One trial of three breaks its worker JVM (or writes an unreadable frame into its stdout); it alone
+ * ERRORs, naming the cause, and fit() returns. A text line on the stdout is no fault.
+ */
 class ProcessExecutorFaultsTest {
     /** Worker JVMs that start fast; tests only. */
     static final ProcessOptions FAST_START = ProcessOptions.defaults().withJvmOptions("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto");
@@ -49,7 +53,10 @@ class ProcessExecutorFaultsTest {
         "exit | exited with code 3 while the trial ran",
         "halt | exited with code 7 while the trial ran",
         "oom  | ran out of memory (java.lang.OutOfMemoryError under its heap limit -Xmx64m) and exited with code 3",
-        "spin | stalled: nothing (no result, no checkpoint) for"})
+        "spin | stalled: nothing (no result, no checkpoint) for",
+        "malformed | wrote output the driver cannot read on its stdout (frame 3 (1 bytes) is malformed: unknown message kind 99) and was killed",
+        "cutoff | exited with code 7 while the trial ran (System.exit, Runtime.halt or a crash in the trainable); it died while writing: frame 3 is cut off: "
+            + "the stream ended after 3 of its 100 bytes"})
     void aBrokenWorkerFailsOnlyItsTrial(String fault, String cause) throws Exception {
         ResultGrid grid = threeTrials(fault, storage).fit();
 
@@ -71,6 +78,16 @@ class ProcessExecutorFaultsTest {
         for (TrialOutcome ok : List.of(grid.get(0), grid.get(2))) {
             assertEquals(TrialStatus.TERMINATED, ok.status(), ok.name());
             assertEquals(List.of(10, 20, 30), ok.history().stream().map(r -> r.get("score")).toList(), ok.name());
+        }
+    }
+
+    @Test
+    void aLineOfTextOnAWorkersStdoutIsKeptAsItsOutputAndTheTrialGoesOn() {
+        ResultGrid grid = threeTrials("stray", storage).fit();
+
+        for (TrialOutcome trial : grid.trials()) {
+            assertEquals(TrialStatus.TERMINATED, trial.status(), trial.name() + ": " + trial.errorTrace());
+            assertEquals(List.of(10, 20, 30), trial.history().stream().map(r -> r.get("score")).toList(), trial.name());
         }
     }
 }

@@ -40,6 +40,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * effect within n − 1 steps; a result with a scheduled checkpoint waits for its decision, so the
  * checkpoint holds its state; where buffering is not safe nothing runs ahead; and a worker killed
  * with buffered results in flight restarts from its checkpoint with every iteration logged once.
+ * Without {@code resultBuffer}, the executor's paced window: it opens as decisions come back, holds
+ * a run whose unanswered steps took 5 ms, and keeps the same guarantees.
  */
 class ProcessResultBufferTest {
     private static final int BUFFER = 4;
@@ -67,11 +69,7 @@ class ProcessResultBufferTest {
         ResultGrid grid = tuner(CountedSteps.class, "ahead", steps, spy, 20).resultBuffer(BUFFER).outputFiles(false).fit();
 
         List<Result> history = grid.get(0).history();
-        assertEquals(20, history.size());
-        for (int i = 0; i < history.size(); i++) {
-            assertEquals(i + 1, history.get(i).trainingIteration(), "results in order");
-            assertEquals(i + 1L, ((Number) history.get(i).get("step")).longValue(), "each result keeps the values of its own step");
-        }
+        assertInOrderWithOwnValues(history, 20);
         assertEquals(BUFFER, taken.get(0), "while the first result waited for its decision the worker took " + BUFFER + " steps, no more");
         for (int i = 0; i < taken.size(); i++) {
             assertTrue(taken.get(i) <= i + BUFFER, "at result " + (i + 1) + " at most " + BUFFER + " results were unanswered: " + taken);
@@ -104,6 +102,45 @@ class ProcessResultBufferTest {
         assertEquals(LongStream.rangeClosed(1, 10).boxed().toList(), history.stream().map(r -> ((Number) r.get("step")).longValue()).toList());
         assertEquals(BUFFER, taken.get(0), "report returned at once while the buffer had room");
         assertTrue(StepFiles.count(steps) <= 10 + BUFFER - 1, "stopped within the buffer: " + StepFiles.count(steps) + " reports");
+    }
+
+    @Test
+    void theDefaultWindowOpensAsDecisionsComeBackAndEveryResultArrivesInOrderWithItsOwnValues() throws IOException {
+        Path steps = steps("paced");
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = StepFiles.noting(steps, 1, taken);
+        ResultGrid grid = tuner(CountedSteps.class, "paced", steps, spy, 30).deterministic(false).outputFiles(false).fit();
+
+        assertInOrderWithOwnValues(grid.get(0).history(), 30);
+        assertEquals(1L, taken.get(0), "the window starts closed: while the first result waited for its decision the worker took no step");
+        for (int i = 0; i < taken.size(); i++) {
+            assertTrue(taken.get(i) <= 2L * i + 1, "at result " + (i + 1) + " no more results were unanswered than answered, plus one: " + taken);
+        }
+    }
+
+    @Test
+    void underTheDefaultWindowAStopTakesEffectAndLaterResultsAreNotLogged() throws IOException {
+        Path steps = steps("paced-stop");
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = StepFiles.noting(steps, 1, taken);
+        ResultGrid grid = tuner(CountedSteps.class, "paced-stop", steps, spy, 3).deterministic(false).fit();
+
+        TrialOutcome trial = grid.get(0);
+        assertEquals(TrialStatus.TERMINATED, trial.status());
+        assertEquals(List.of(1L, 2L, 3L), loggedIterations(trial), "result.json holds the results up to the stop, none after it");
+        assertEquals(3, taken.size(), "the stoppers saw no result after the stop");
+        assertTrue(StepFiles.count(steps) <= 5, "at the third result at most 3 were unanswered: " + StepFiles.count(steps) + " steps");
+    }
+
+    @Test
+    void underTheDefaultWindowStepsOfMoreThanFiveMillisecondsWaitForEachDecision() throws IOException {
+        Path steps = steps("paced-slow");
+        List<Long> taken = new ArrayList<>();
+        Stopper spy = StepFiles.noting(steps, 1, taken);
+        tuner(CountedSteps.class, "paced-slow", steps, spy, 6).deterministic(false).outputFiles(false)
+                .space(SearchSpace.builder().constant("stepsDir", steps.toString()).constant("stepMillis", 6).build()).fit();
+
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), taken, "the worker took no step before the decision on its last result, as on threads");
     }
 
     @Test
@@ -140,12 +177,14 @@ class ProcessResultBufferTest {
         assertEquals(LongStream.rangeClosed(1, 9).boxed().toList(), loggedIterations(grid.get(0)));
     }
 
-    @Test
-    void aWorkerKilledWithBufferedResultsInFlightRestartsFromItsCheckpointAndLogsEachIterationOnce() throws IOException {
-        Path steps = steps("kill");
+    /** {@code buffer} 0: the executor's default window. */
+    @ParameterizedTest(name = "resultBuffer {0}")
+    @ValueSource(ints = {BUFFER, 0})
+    void aWorkerKilledWithBufferedResultsInFlightRestartsFromItsCheckpointAndLogsEachIterationOnce(int buffer) throws IOException {
+        Path steps = steps("kill-" + buffer);
         KillAtFourWithSixSteps killer = new KillAtFourWithSixSteps(steps);
-        ResultGrid grid = tuner(CountedSteps.class, "kill", steps, killer, 12).resultBuffer(BUFFER)
-                .checkpoint(CheckpointPolicy.every(3)).maxFailures(1).fit();
+        Tuner tuner = tuner(CountedSteps.class, "kill-" + buffer, steps, killer, 12).checkpoint(CheckpointPolicy.every(3)).maxFailures(1);
+        ResultGrid grid = (buffer == 0 ? tuner.deterministic(false) : tuner.resultBuffer(buffer)).fit();
 
         TrialOutcome trial = grid.get(0);
         assertEquals(TrialStatus.TERMINATED, trial.status(), trial.errorTrace());
@@ -190,6 +229,15 @@ class ProcessResultBufferTest {
         @Override
         public boolean stopAll() {
             return false;
+        }
+    }
+
+    /** {@code n} results, in order, each with the values of its own step. */
+    private static void assertInOrderWithOwnValues(List<Result> history, int n) {
+        assertEquals(n, history.size());
+        for (int i = 0; i < history.size(); i++) {
+            assertEquals(i + 1, history.get(i).trainingIteration(), "results in order");
+            assertEquals(i + 1L, ((Number) history.get(i).get("step")).longValue(), "each result keeps the values of its own step");
         }
     }
 

@@ -37,10 +37,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * and from the last step to the end; the parent adds the process's wall time (launch to exit).
  * Printed: per rate, the median over {@code runs} rounds of each side's fixed part and of jtune's
  * fixed part minus the floor's, the same for the process's wall time, and the medians of the
- * time to the first step and after the last.
+ * time to the first step and after the last. With {@code -Dbaseline.cp=<class path>} (another build
+ * of jtune and this benchmark, e.g. an earlier commit's {@code target/classes}), its jtune runs
+ * alternate with the others and are printed beside them: a before-and-after in the same invocation.
  * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
  * -Dexec.mainClass=io.jtune.engine.bench.FixedCostBenchmark [-Druns=5] [-Dshort=5] [-Dlong=20]
- * [-Djvm.args="-XX:SharedArchiveFile=..."] [-Djtune.bench.storage=/dev/shm]}.
+ * [-Djvm.args="-XX:SharedArchiveFile=..."] [-Dbaseline.cp=...] [-Djtune.bench.storage=/dev/shm]}.
  */
 public final class FixedCostBenchmark {
     private static final int RUNS = Integer.getInteger("runs", 5);
@@ -48,6 +50,7 @@ public final class FixedCostBenchmark {
     private static final int LONG = Integer.getInteger("long", 20);
     private static final int TRIALS = 8;
     private static final int[] RATES = {50, 500};
+    private static final String BASELINE = System.getProperty("baseline.cp", "");
     private static final Path STORAGE = Path.of(System.getProperty("jtune.bench.storage", System.getProperty("java.io.tmpdir")));
 
     /** The step's length and the number of steps a trial takes, from the child's system properties. */
@@ -103,11 +106,17 @@ public final class FixedCostBenchmark {
             List<Double> afterLast = new ArrayList<>();
             List<Double> plainToFirst = new ArrayList<>();
             List<Double> plainAfterLast = new ArrayList<>();
+            List<Double> baselineAdded = new ArrayList<>();
+            List<Double> baselineToFirst = new ArrayList<>();
+            List<Double> baselineAfterLast = new ArrayList<>();
+            String classPath = System.getProperty("java.class.path");
             for (int round = 0; round < RUNS; round++) {
-                Run jShort = launch("jtune", rate, SHORT);
-                Run pShort = launch("plain", rate, SHORT);
-                Run jLong = launch("jtune", rate, LONG);
-                Run pLong = launch("plain", rate, LONG);
+                Run jShort = launch("jtune", rate, SHORT, classPath);
+                Run pShort = launch("plain", rate, SHORT, classPath);
+                Run bShort = BASELINE.isEmpty() ? null : launch("jtune", rate, SHORT, BASELINE);
+                Run jLong = launch("jtune", rate, LONG, classPath);
+                Run pLong = launch("plain", rate, LONG, classPath);
+                Run bLong = BASELINE.isEmpty() ? null : launch("jtune", rate, LONG, BASELINE);
                 double j = fixed(jShort.wall(), jLong.wall());
                 double p = fixed(pShort.wall(), pLong.wall());
                 jtuneFixed.add(j);
@@ -122,12 +131,24 @@ public final class FixedCostBenchmark {
                     plainToFirst.add(r.toFirst());
                     plainAfterLast.add(r.afterLast());
                 }
+                if (bShort != null) {
+                    baselineAdded.add(fixed(bShort.wall(), bLong.wall()) - p);
+                    for (Run r : List.of(bShort, bLong)) {
+                        baselineToFirst.add(r.toFirst());
+                        baselineAfterLast.add(r.afterLast());
+                    }
+                }
             }
             System.out.printf(Locale.ROOT, "  %d results/s: fixed part jtune %.3f s, plain threads %.3f s; jtune adds %.3f s (runs %s); process wall adds %.3f s (runs %s)%n",
                     rate, EngineBenchmark.median(jtuneFixed) / 1e3, EngineBenchmark.median(plainFixed) / 1e3, EngineBenchmark.median(added) / 1e3,
                     EngineBenchmark.format(seconds(added), 3), EngineBenchmark.median(addedProcess) / 1e3, EngineBenchmark.format(seconds(addedProcess), 3));
             System.out.printf(Locale.ROOT, "      to the first step: jtune %.1f ms, plain %.1f ms; after the last step: jtune %.1f ms, plain %.1f ms%n",
                     EngineBenchmark.median(toFirst), EngineBenchmark.median(plainToFirst), EngineBenchmark.median(afterLast), EngineBenchmark.median(plainAfterLast));
+            if (!baselineAdded.isEmpty()) {
+                System.out.printf(Locale.ROOT, "      baseline class path: adds %.3f s (runs %s); to the first step %.1f ms, after the last step %.1f ms%n",
+                        EngineBenchmark.median(baselineAdded) / 1e3, EngineBenchmark.format(seconds(baselineAdded), 3),
+                        EngineBenchmark.median(baselineToFirst), EngineBenchmark.median(baselineAfterLast));
+            }
         }
     }
 
@@ -141,7 +162,7 @@ public final class FixedCostBenchmark {
         return shortWall - slope * SHORT;
     }
 
-    private static Run launch(String side, int rate, int seconds) throws IOException, InterruptedException {
+    private static Run launch(String side, int rate, int seconds, String classPath) throws IOException, InterruptedException {
         long stepMicros = 1_000_000L / rate;
         Path storage = Files.createTempDirectory(STORAGE, "jtune-fixed");
         List<String> command = new ArrayList<>();
@@ -150,7 +171,7 @@ public final class FixedCostBenchmark {
         if (!jvmArgs.isEmpty()) {
             command.addAll(List.of(jvmArgs.split("\\s+")));
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "-Dfixed.stepMicros=" + stepMicros,
+        command.addAll(List.of("-cp", classPath, "-Dfixed.stepMicros=" + stepMicros,
                 "-Dfixed.steps=" + (long) rate * seconds, FixedCostBenchmark.class.getName(), side, storage.toString()));
         try {
             long start = System.nanoTime();

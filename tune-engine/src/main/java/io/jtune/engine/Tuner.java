@@ -29,7 +29,6 @@ import io.jtune.engine.runner.WholeNumberProperty;
 import io.jtune.engine.runner.state.ExperimentFolders;
 import io.jtune.engine.runner.state.ExperimentInUseException;
 import io.jtune.engine.runner.state.ExperimentState;
-import io.jtune.engine.runner.state.SnapshotWarmUp;
 import io.jtune.engine.schedule.HyperBandForBohb;
 import io.jtune.engine.search.SampleLimit;
 import io.jtune.engine.search.SearcherWrapper;
@@ -646,9 +645,6 @@ public final class Tuner {
         }
         fitted = true;
         UnknownKeys.warnAbout(System.getProperties());
-        if (outputFiles || !checkpoint.sameAsNone()) {
-            SnapshotWarmUp.start();
-        }
         if (name != null) {
             return run();
         }

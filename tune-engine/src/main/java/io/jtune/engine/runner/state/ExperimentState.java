@@ -22,7 +22,6 @@ import io.jtune.api.TrialStatus;
 import io.jtune.api.TuneException;
 import io.jtune.api.spi.Objective;
 import io.jtune.engine.checkpoint.PiecedBytes;
-import io.jtune.engine.json.Json;
 import io.jtune.engine.runner.guard.ComponentException;
 import io.jtune.engine.spec.CheckpointPolicy;
 import io.jtune.engine.spec.FailFast;
@@ -180,17 +179,6 @@ public record ExperimentState(int format, double timestamp, RunnerState runner, 
 
     /** A tracked checkpoint: its folder, the iteration and total time its state is at, and its keep-N score. */
     public record CheckpointState(String path, long trainingIteration, double timeTotalS, double score) {
-    }
-
-    /** A small state holding each kind of entry, its components' states made as a searcher's are ({@link SnapshotWarmUp}). */
-    static ExperimentState sample() {
-        ComponentState component = componentState("component", "", Json.mapper().createObjectNode().toString());
-        ResourceRequest resources = ResourceRequest.cpus(1);
-        TrialState trial = new TrialState("00000_00000", 0, "sample", "0", TrialStatus.PENDING, Map.of("x", 0.5), 0, 0, 0, null,
-                List.of(new CheckpointState("checkpoint", 0, 0, 0)), resources);
-        return new ExperimentState(FORMAT, 0, new RunnerState("sample", "sample", 0, null, null, "00000", false, List.of(), List.of()),
-                new Settings(1, 0, FailFast.OFF, 0, resources, CheckpointPolicy.NONE, false, List.of(), 0),
-                component, component, List.of(component), List.of(trial));
     }
 
     /** This state as JSON bytes, in pieces (a large experiment's state is never copied into one array). */

@@ -18,9 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -40,9 +37,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * time to the first step and after the last. With {@code -Dbaseline.cp=<class path>} (another build
  * of jtune and this benchmark, e.g. an earlier commit's {@code target/classes}), its jtune runs
  * alternate with the others and are printed beside them: a before-and-after in the same invocation.
- * Run: {@code mvn -q -pl tune-engine -am test-compile exec:java -Dexec.skip=true -Dexec.classpathScope=test
- * -Dexec.mainClass=io.jtune.engine.bench.FixedCostBenchmark [-Druns=5] [-Dshort=5] [-Dlong=20]
- * [-Djvm.args="-XX:SharedArchiveFile=..."] [-Dbaseline.cp=...] [-Djtune.bench.storage=/dev/shm]}.
+ * Run (each child JVM gets this one's class path, so the parent runs in a JVM of its own, not in Maven's):
+ * {@code mvn -q -pl tune-engine -am test-compile exec:exec -Dexec.skip=true -Dexec.classpathScope=test -Dexec.executable=java
+ * "-Dexec.args=[-Druns=5] [-Dshort=5] [-Dlong=20] [-Djvm.args=...] [-Dbaseline.cp=...] [-Djtune.bench.storage=/dev/shm]
+ * -cp %classpath io.jtune.engine.bench.FixedCostBenchmark"}.
  */
 public final class FixedCostBenchmark {
     private static final int RUNS = Integer.getInteger("runs", 5);
@@ -207,22 +205,11 @@ public final class FixedCostBenchmark {
                 throw new IllegalStateException("expected " + TRIALS + " terminated trials, got " + grid);
             }
         } else {
-            ExecutorService pool = Executors.newFixedThreadPool(TRIALS);
-            for (int t = 0; t < TRIALS; t++) {
-                pool.execute(() -> {
-                    try {
-                        for (int s = 0; s < STEPS; s++) {
-                            sleepStep();
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
-            }
-            pool.shutdown();
-            if (!pool.awaitTermination(1, TimeUnit.HOURS)) {
-                throw new IllegalStateException("plain threads did not finish");
-            }
+            PlainThreads.run(TRIALS, TRIALS, () -> {
+                for (int s = 0; s < STEPS; s++) {
+                    sleepStep();
+                }
+            });
         }
         long end = System.nanoTime();
         System.out.printf(Locale.ROOT, "fixed %.3f %.3f %.3f%n", (end - start) / 1e6, (FIRST_STEP.get() - start) / 1e6, (end - LAST_STEP.get()) / 1e6);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jtune.api.Config;
 import io.jtune.api.space.SearchSpace;
 import io.jtune.api.trainable.ClassTrainable;
+import io.jtune.engine.runner.state.ExperimentState;
 import io.jtune.engine.stop.Stoppers;
 import java.io.File;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a plain run (a {@link ClassTrainable} class, random search, output files off, nothing logged)
@@ -95,6 +98,16 @@ class ColdStartTest {
         assertFalse(out.contains("No SLF4J providers"), out);
     }
 
+    @Test
+    void aRunWritingFilesStartsNoLoggingToEnd(@TempDir Path storage) throws Exception {
+        String out = runJava(System.getProperty("java.class.path"), FilesRun.class, "-Xlog:class+load=info", "-Dcoldstart.storage=" + storage);
+        assertTrue(out.contains("terminated 3"), out);
+        assertTrue(Files.exists(storage.resolve("files").resolve(ExperimentState.FILE)), "the run wrote its folder: " + out);
+        List<String> logback = out.lines().filter(l -> l.contains("[class,load]")).map(l -> l.split("\\s+")[1])
+                .filter(c -> c.startsWith("ch.qos.logback.")).toList();
+        assertTrue(logback.isEmpty(), "a run that logs nothing started Logback (the class path has it): " + logback);
+    }
+
     /** Runs {@code main} in a fresh JVM; returns what it printed (standard output and error). */
     private static String runJava(String classPath, Class<?> main, String... jvmOptions) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
@@ -122,6 +135,18 @@ class ColdStartTest {
         public static void main(String[] args) {
             IntSupplier run = PlainRun::run;
             System.out.println("terminated " + run.getAsInt());
+        }
+    }
+
+    /** 3 trials of a no-op trainable with JSON, CSV, the experiment state and the progress table, under {@code coldstart.storage}. */
+    public static final class FilesRun {
+        private FilesRun() {
+        }
+
+        public static void main(String[] args) {
+            int terminated = Tuner.of(NoOp.class).name("files").storagePath(Path.of(System.getProperty("coldstart.storage"))).numSamples(3)
+                    .stop(Stoppers.maximumIteration(2)).fit().numTerminated();
+            System.out.println("terminated " + terminated);
         }
     }
 

@@ -36,12 +36,19 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
     public static final String PARAMS_FILE = "params.json";
     /** The results file of a trial. */
     public static final String RESULT_FILE = "result.json";
-    private static final ObjectMapper READER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
     /** The auto fields the driver fills with a {@code Long}, read back as one (JSON has one kind of whole number). */
     private static final List<String> LONG_FIELDS = List.of(Result.TRAINING_ITERATION, Result.TIMESTAMP, Result.PID, Result.ITERATIONS_SINCE_RESTORE);
-    private static final TypeReference<LinkedHashMap<String, Object>> RESULT_TYPE = new TypeReference<>() { };
 
     private final FieldWriter fields = new FieldWriter();
+
+    /** Jackson's reader of result.json, made on the first read (a resume): a run that only writes never builds it. */
+    private static final class Reader {
+        static final ObjectMapper MAPPER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+        static final TypeReference<LinkedHashMap<String, Object>> RESULT_TYPE = new TypeReference<>() { };
+
+        private Reader() {
+        }
+    }
 
     public JsonLoggerCallback() {
         this(System::nanoTime);
@@ -82,7 +89,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
     public static Config readParams(Path trialDir) throws IOException {
         Path file = trialDir.resolve(PARAMS_FILE);
         try {
-            return Config.of(READER.readValue(file.toFile(), RESULT_TYPE));
+            return Config.of(Reader.MAPPER.readValue(file.toFile(), Reader.RESULT_TYPE));
         } catch (JacksonException e) {
             throw new TuneException(file + " is not a trial's config (" + e.getOriginalMessage() + "); repair or remove it", e);
         }
@@ -108,7 +115,7 @@ public final class JsonLoggerCallback extends PerTrialFileCallback<TrialFile> {
         for (int start = 0, end = indexOfNewline(bytes, 0); end >= 0; start = end + 1, end = indexOfNewline(bytes, start)) {
             LinkedHashMap<String, Object> values;
             try {
-                values = READER.readValue(bytes, start, end - start, RESULT_TYPE);
+                values = Reader.MAPPER.readValue(bytes, start, end - start, Reader.RESULT_TYPE);
             } catch (IOException e) {
                 throw new TuneException("line " + (results.size() + 1) + " of " + file + " is not a result (" + e.getMessage()
                         + "); a result.json holds one JSON object a line: repair or remove that line", e);

@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
 /**
  * The experiment's single-threaded event loop (the driver). Each step either launches a trial
  * ({@link TrialLauncher}) or handles the next executor event ({@link ResultIntake}): a result goes
@@ -273,8 +274,9 @@ public final class TrialRunner {
                     if (folderLock != null) {
                         folderLock.close();
                     }
-                    if (snapshots.taken()) {
-                        LOG.get().debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
+                    Logger log = snapshots.taken() ? LOG.ifStarted() : null; // starting a logging provider for this line alone would delay fit()'s return
+                    if (log != null && log.isDebugEnabled()) {
+                        log.debug("experiment {}: {}", spec.name(), snapshots.summary(System.nanoTime() - startNanos));
                     }
                 }
             }

@@ -21,9 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
@@ -264,24 +261,13 @@ public final class HandoffBenchmark {
     private static Breakdown plainThreads(Workload w) throws InterruptedException {
         prepare(w);
         long gc = gcMillis();
-        ExecutorService pool = Executors.newFixedThreadPool(w.slots());
         long start = System.nanoTime();
-        for (int t = 0; t < w.trials(); t++) {
-            pool.execute(() -> {
-                Timeline timeline = Timeline.add(w.steps());
-                try {
-                    for (int s = 0; s < w.steps(); s++) {
-                        timeline.step();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-        }
-        pool.shutdown();
-        if (!pool.awaitTermination(1, TimeUnit.HOURS)) {
-            throw new IllegalStateException("plain threads did not finish");
-        }
+        PlainThreads.run(w.slots(), w.trials(), () -> {
+            Timeline timeline = Timeline.add(w.steps());
+            for (int s = 0; s < w.steps(); s++) {
+                timeline.step();
+            }
+        });
         long end = System.nanoTime();
         return Breakdown.of(w, start, end, gcMillis() - gc, 0);
     }

@@ -176,8 +176,13 @@ public final class ClusterBenchmark {
                     + " driver process %.1f us CPU a result (driver thread %.1f), workers %.1f us CPU a result%n",
                     trials, steps, buffer, real, median(cluster.stream().map(Ingest::driverMicros).toList()),
                     median(cluster.stream().map(Ingest::driverThreadMicros).toList()), median(cluster.stream().map(Ingest::workerMicros).toList()));
-            System.out.printf(Locale.ROOT, "cluster ingest / simulated capacity: %.2f (median rates); rounds: simulated %s, cluster %s results/s%n", real / sim,
-                    fmt(simulated.stream().map(CapacityBenchmark.Capacity::resultsPerSecond).toList()), fmt(cluster.stream().map(Ingest::resultsPerSecond).toList()));
+            List<Double> ratios = new ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                ratios.add(cluster.get(i).resultsPerSecond() / simulated.get(i).resultsPerSecond());
+            }
+            System.out.printf(Locale.ROOT, "cluster ingest / simulated capacity: %.2f (median rates), %.2f (median of the rounds' ratios %s); rounds: simulated %s, cluster %s results/s%n",
+                    real / sim, median(ratios), fmt(ratios), fmt(simulated.stream().map(CapacityBenchmark.Capacity::resultsPerSecond).toList()),
+                    fmt(cluster.stream().map(Ingest::resultsPerSecond).toList()));
         } finally {
             for (Process p : workers) {
                 p.destroyForcibly().waitFor();

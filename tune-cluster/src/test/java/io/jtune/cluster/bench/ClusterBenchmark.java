@@ -35,10 +35,12 @@ import java.util.concurrent.TimeUnit;
  * two also run on the cluster with {@code Tuner.resultBuffer(n)} ({@code -DresultBuffer=n}, default
  * 16), where a worker streams its results without waiting for each decision; {@code -DresultsOnly=true}
  * skips the checkpoint and failure parts. Medians over {@code -Druns=N} rounds (default 3) after a warm-up round.
+ * {@code -Dingest=true} runs only the driver's ingest over mutual TLS beside its capacity with the simulated executor
+ * (see {@link #ingest}).
  *
  * <pre>
  * mvn -q -pl tune-cluster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
- * cd tune-cluster &amp;&amp; java -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" io.jtune.cluster.bench.ClusterBenchmark [-Druns=3] [-DresultBuffer=16] [-DresultsOnly=true]
+ * cd tune-cluster &amp;&amp; java [-Druns=3] [-DresultBuffer=16] [-DresultsOnly=true] [-Dingest=true] -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" io.jtune.cluster.bench.ClusterBenchmark
  * </pre>
  */
 public final class ClusterBenchmark {

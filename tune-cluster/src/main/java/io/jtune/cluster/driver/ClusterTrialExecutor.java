@@ -19,6 +19,7 @@ import io.jtune.engine.spec.ExperimentSpec;
 import io.jtune.engine.spec.TrainableSpec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -45,6 +46,11 @@ public final class ClusterTrialExecutor implements TrialExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterTrialExecutor.class);
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
     private static final long WAITING_NOTE_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /**
+     * Gathered answers wait at most this long: a buffered run's answers go out once half its buffer is
+     * answered, at once when a result holds the run, and at the latest after this (a safety net).
+     */
+    private static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** A live worker, what its trials hold, and when it last got a trial (ties go to the least recently used). */
     private static final class Slot {
@@ -72,8 +78,21 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         }
     }
 
-    /** Where a run went, what it holds there, the worker's GPU indices it was given, and how far it may run ahead. */
-    private record Placement(Slot slot, long runId, ResourceRequest resources, List<Integer> gpuIds, RunAhead runAhead) {
+    /**
+     * Where a run went, what it holds there, the worker's GPU indices it was given, how far it may run
+     * ahead, and the state its first result follows.
+     */
+    private record Placement(Slot slot, long runId, ResourceRequest resources, List<Integer> gpuIds, RunAhead runAhead, long startIteration, Answers answers) {
+    }
+
+    /**
+     * A buffered run's results handed to the runner and answered, and which of them hold the run on
+     * its worker until answered ({@link RunAhead#holdsAt}): their answers go out at once.
+     */
+    private static final class Answers {
+        long handed;
+        long answered;
+        final ArrayDeque<Long> holds = new ArrayDeque<>();
     }
 
     private final ClusterSettings settings;
@@ -85,6 +104,9 @@ public final class ClusterTrialExecutor implements TrialExecutor {
     private final Map<ActorRef<ToWorker>, Slot> slots = new LinkedHashMap<>();
     private final Map<String, Placement> placements = new HashMap<>();
     private final GatheredContinues continues = new GatheredContinues(c -> forward(c.trialId(), c));
+    /** Some answers are gathered, not sent yet. */
+    private boolean gathered;
+    private long lastFlush = System.nanoTime();
     private long starts;
     private boolean waitingForCapacity;
     private long lastWaitingNote;
@@ -284,7 +306,8 @@ public final class ClusterTrialExecutor implements TrialExecutor {
         }
         List<Integer> gpuIds = best.pool().commit(launch.resources());
         best.lastStart = ++starts;
-        placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources(), gpuIds, launch.runAhead()));
+        placements.put(launch.trialId(), new Placement(best, launch.runId(), launch.resources(), gpuIds, launch.runAhead(), launch.startIteration(),
+                new Answers()));
         lostRuns.remove(launch.trialId());
         waitingForCapacity = false;
         bridge.runStarted();
@@ -304,7 +327,40 @@ public final class ClusterTrialExecutor implements TrialExecutor {
 
     @Override
     public void continueTraining(String trialId) {
-        continues.answer(trialId, placement(trialId).runAhead());
+        Placement placement = placement(trialId);
+        continues.answer(trialId, placement.runAhead());
+        if (placement.runAhead().results() == 1) {
+            return;
+        }
+        Answers answers = placement.answers();
+        answers.answered++;
+        if (!answers.holds.isEmpty() && answers.holds.peek() <= answers.answered) {
+            while (!answers.holds.isEmpty() && answers.holds.peek() <= answers.answered) {
+                answers.holds.poll();
+            }
+            continues.flush(trialId);
+        } else {
+            gathered = true;
+        }
+    }
+
+    /** Notes a buffered run's result handed to the runner, and whether it holds the run until answered. */
+    private void handed(TrialEvent.Reported result) {
+        Placement placement = placements.get(result.trialId());
+        if (placement == null || placement.runId() != result.runId() || placement.runAhead().results() == 1) {
+            return;
+        }
+        Answers answers = placement.answers();
+        answers.handed++;
+        if (placement.runAhead().holdsAt(placement.startIteration() + answers.handed, result.metrics())) {
+            answers.holds.add(answers.handed);
+        }
+    }
+
+    private void flushGathered() {
+        continues.flushAll();
+        gathered = false;
+        lastFlush = System.nanoTime();
     }
 
     @Override
@@ -343,20 +399,31 @@ public final class ClusterTrialExecutor implements TrialExecutor {
     /**
      * Waits at most {@code timeout} for the next event; null when none came (a worker that joined
      * wakes it early, so the driver can start waiting trials, and so does {@link #wakeDriver}) or
-     * none can come.
+     * none can come. Gathered answers are sent once they are {@link #GATHER_NANOS} old, waiting or not.
      */
     @Override
     public TrialEvent nextEvent(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (true) {
             Object next = bridge.poll(0, TimeUnit.NANOSECONDS);
+            long now = System.nanoTime();
+            if (gathered && now - lastFlush >= GATHER_NANOS) {
+                flushGathered();
+            }
+            if (next == null && gathered) {
+                next = bridge.poll(Math.max(0, Math.min(deadline, lastFlush + GATHER_NANOS) - now), TimeUnit.NANOSECONDS);
+                if (next == null) {
+                    flushGathered();
+                }
+            }
             if (next == null) {
-                continues.flushAll(); // the workers get every answer before the driver waits
                 next = bridge.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
             if (next instanceof TrialEvent event) {
                 if (event instanceof TrialEvent.Lost lost) {
                     lostRuns.put(lost.trialId(), lost.reason());
+                } else if (event instanceof TrialEvent.Reported result) {
+                    handed(result);
                 }
                 return event;
             }

@@ -9,6 +9,7 @@ import io.jtune.cluster.transfer.FolderSender;
 import io.jtune.cluster.wire.CheckpointRef;
 import io.jtune.cluster.wire.Chunk;
 import io.jtune.cluster.wire.ChunkAck;
+import io.jtune.cluster.wire.ResultsAck;
 import io.jtune.cluster.wire.ToDriver;
 import io.jtune.cluster.wire.ToTrial;
 import io.jtune.cluster.wire.ToWorker;
@@ -388,6 +389,7 @@ final class DriverActor extends AbstractBehavior<Object> {
         for (Event result : message.results()) {
             onTrialEvent(message.node(), result, null);
         }
+        message.ackTo().tell(new ResultsAck(message.seq()));
         return this;
     }
 

@@ -34,10 +34,12 @@ public interface ToDriver extends ClusterMessage {
     }
 
     /**
-     * Results of one run, in the order they were made, sent as one message when the trial's actor had
-     * several waiting (a run with a result buffer streams them faster than one message each can go):
-     * {@link Event.Reported}s naming no checkpoint to stream.
+     * A batch of results of a worker's runs, each run's in the order they were made:
+     * {@link Event.Reported}s naming no checkpoint to stream. The driver answers each batch with a
+     * {@link ResultsAck} of its {@code seq} to {@code ackTo}; the worker keeps one batch
+     * unacknowledged at most and gathers the results made meanwhile into the next, so the faster
+     * results come, the bigger the batches.
      */
-    record Results(String node, List<Event> results) implements ToDriver {
+    record Results(String node, long seq, List<Event> results, ActorRef<ResultsAck> ackTo) implements ToDriver {
     }
 }

@@ -27,11 +27,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One run of one trial on a worker, as an actor the driver watches. The engine's
  * {@link TrialHost} runs the trainable on a thread of its own; the actor hands it the driver's
- * commands and sends its events to the driver, streaming each checkpoint folder before the event
- * that names it (later events wait, so the driver sees them in order). Results that queue up while
- * the actor is busy (a run with a result buffer makes them faster than they can go one by one) go
- * as one {@link ToDriver.Results} message. The actor stops when the run has ended and everything
- * is sent.
+ * commands and sends its events to the driver through the worker's {@link DriverOutbox}, streaming
+ * each checkpoint folder before the event that names it (later events wait, so the driver sees them
+ * in order). The actor stops when the run has ended and the outbox has sent everything.
  */
 final class TrialActor extends AbstractBehavior<Object> {
     private static final Logger LOG = LoggerFactory.getLogger(TrialActor.class);
@@ -40,37 +38,39 @@ final class TrialActor extends AbstractBehavior<Object> {
     private record Local(Event event) {
     }
 
-    /** Sent to itself after an event arrives: by then the events that arrived with it are in the outbox, to go together. */
+    /** Sent to itself after an event arrives: by then the events that arrived with it are pending too, to go together. */
     private enum Flush { NOW }
 
     private final Command.StartTrial start;
-    private final ActorRef<ToDriver> driver;
+    private final ActorRef<Object> outbox;
     private final String node;
     private final TrialHost host;
     /** Checkpoints are written in the driver's (shared) trial folder: nothing to stream, nothing to delete. */
     private final boolean inPlace;
-    private final ArrayDeque<Event> outbox = new ArrayDeque<>();
+    /** Events of the run not handed to the outbox yet. */
+    private final ArrayDeque<Event> pending = new ArrayDeque<>();
     private FolderSender sending;
     private Path lastSent;
     private long transfers;
     private boolean ended;
     private boolean flushQueued;
+    private boolean draining;
 
     /** {@code start} names the worker's own trial folder and checkpoint. */
-    static Behavior<Object> create(Command.StartTrial start, ActorRef<ToDriver> driver, String node, ClassLoader loader, boolean inPlace) {
-        return Behaviors.setup(context -> new TrialActor(context, start, driver, node, loader, inPlace));
+    static Behavior<Object> create(Command.StartTrial start, ActorRef<Object> outbox, String node, ClassLoader loader, boolean inPlace) {
+        return Behaviors.setup(context -> new TrialActor(context, start, outbox, node, loader, inPlace));
     }
 
-    private TrialActor(ActorContext<Object> context, Command.StartTrial start, ActorRef<ToDriver> driver, String node, ClassLoader loader, boolean inPlace) {
+    private TrialActor(ActorContext<Object> context, Command.StartTrial start, ActorRef<Object> outbox, String node, ClassLoader loader, boolean inPlace) {
         super(context);
         this.inPlace = inPlace;
         this.start = start;
-        this.driver = driver;
+        this.outbox = outbox;
         this.node = node;
         this.lastSent = start.restoreFrom() == null ? null : Path.of(start.restoreFrom());
         ActorRef<Object> self = context.getSelf();
         this.host = new TrialHost(loader, event -> self.tell(new Local(event)));
-        driver.tell(new ToDriver.Started(start.trialId(), start.runId(), self.narrow()));
+        send(new ToDriver.Started(start.trialId(), start.runId(), self.narrow()));
         host.handle(start);
     }
 
@@ -82,7 +82,7 @@ final class TrialActor extends AbstractBehavior<Object> {
                     return this;
                 })
                 .onMessage(Local.class, local -> {
-                    outbox.add(local.event());
+                    pending.add(local.event());
                     if (!flushQueued) {
                         flushQueued = true;
                         getContext().getSelf().tell(Flush.NOW);
@@ -94,6 +94,7 @@ final class TrialActor extends AbstractBehavior<Object> {
                     return drain();
                 })
                 .onMessage(ChunkAck.class, this::onAck)
+                .onMessage(DriverOutbox.Drained.class, drained -> Behaviors.stopped())
                 .onSignal(PostStop.class, stopped -> {
                     closeMeanwhile();
                     return this;
@@ -121,16 +122,18 @@ final class TrialActor extends AbstractBehavior<Object> {
     }
 
     /**
-     * Sends what the outbox holds, in order: results naming no checkpoint to stream together, other
-     * events one by one; an event naming a checkpoint waits until its folder is streamed.
+     * Hands the pending events to the outbox, in order: results naming no checkpoint to stream together,
+     * other events one by one; an event naming a checkpoint waits until its folder is streamed. Once the
+     * run has ended, asks the outbox to say when all is sent.
      */
     private Behavior<Object> drain() {
-        List<Event> results = new ArrayList<>();
-        while (!outbox.isEmpty()) {
-            Event next = outbox.peek();
+        List<Event.Reported> results = new ArrayList<>();
+        while (!pending.isEmpty()) {
+            Event next = pending.peek();
             String checkpoint = inPlace ? null : checkpointOf(next);
-            if (checkpoint == null && next instanceof Event.Reported) {
-                results.add(outbox.poll());
+            if (checkpoint == null && next instanceof Event.Reported result) {
+                results.add(result);
+                pending.poll();
                 continue;
             }
             sendResults(results);
@@ -141,14 +144,14 @@ final class TrialActor extends AbstractBehavior<Object> {
                     if (sending == null) {
                         String id = start.trialId() + "~" + start.runId() + "~" + (++transfers);
                         long iteration = next instanceof Event.Saved s ? s.iteration() : CheckpointFolders.iterationOf(folder);
-                        sending = new FolderSender(id, iteration, folder, driver::tell, getContext().getSelf().narrow());
+                        sending = new FolderSender(id, iteration, folder, this::send, getContext().getSelf().narrow());
                     }
                     sending.sendMore();
                 } catch (RuntimeException e) {
                     LOG.warn("trial {}: cannot send checkpoint {} to the driver: {}", start.trialId(), folder, e.getMessage());
                     sending = null;
-                    outbox.poll();
-                    driver.tell(new ToDriver.FromTrial(node, next, null));
+                    pending.poll();
+                    send(new ToDriver.FromTrial(node, next, null));
                     continue;
                 }
                 if (!sending.isDone()) {
@@ -158,20 +161,28 @@ final class TrialActor extends AbstractBehavior<Object> {
                 sending = null;
                 forgetSentBefore(folder);
             }
-            outbox.poll();
+            pending.poll();
             if (next instanceof Event.RunEnded) {
                 ended = true;
             } else {
-                driver.tell(new ToDriver.FromTrial(node, next, ref));
+                send(new ToDriver.FromTrial(node, next, ref));
             }
         }
         sendResults(results);
-        return ended ? Behaviors.stopped() : this;
+        if (ended && !draining) {
+            draining = true;
+            outbox.tell(new DriverOutbox.Drain(getContext().getSelf().narrow()));
+        }
+        return this;
     }
 
-    private void sendResults(List<Event> results) {
+    private void send(ToDriver message) {
+        outbox.tell(new DriverOutbox.Send(message));
+    }
+
+    private void sendResults(List<Event.Reported> results) {
         if (!results.isEmpty()) {
-            driver.tell(new ToDriver.Results(node, List.copyOf(results)));
+            outbox.tell(new DriverOutbox.Results(List.copyOf(results)));
             results.clear();
         }
     }

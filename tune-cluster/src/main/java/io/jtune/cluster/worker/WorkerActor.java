@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A worker's actor (the guardian of its actor system): says hello to the driver once both are
  * up members, answers the code check, receives checkpoints to restore, and starts each trial run as
- * a child {@link TrialActor}. A refusal or the driver's departure ends this actor system; the
+ * a child {@link TrialActor}, whose messages to the driver go through one {@link DriverOutbox}. A refusal or the driver's departure ends this actor system; the
  * {@code Worker} program then exits or joins again.
  */
 public final class WorkerActor extends AbstractBehavior<Object> {
@@ -56,6 +56,8 @@ public final class WorkerActor extends AbstractBehavior<Object> {
     private final Map<String, FolderReceiver> incoming = new HashMap<>();
     private final Map<String, IOException> failedTransfers = new HashMap<>();
     private ActorRef<ToDriver> driver;
+    /** What the trials send to the driver goes through it; made with the first trial. */
+    private ActorRef<Object> outbox;
     private Member driverMember;
     private boolean selfUp;
 
@@ -183,7 +185,10 @@ public final class WorkerActor extends AbstractBehavior<Object> {
                 restore = message.restore() == null ? null : receiveRestore(message.restore(), trialDir);
             }
             Command.StartTrial local = start.withPaths(trialDir.toString(), restore == null ? null : restore.toString());
-            getContext().spawn(TrialActor.create(local, message.driver(), node, classLoader(), message.sharedStorage()),
+            if (outbox == null) {
+                outbox = getContext().spawn(DriverOutbox.create(message.driver(), node), "outbox");
+            }
+            getContext().spawn(TrialActor.create(local, outbox, node, classLoader(), message.sharedStorage()),
                     "trial-" + start.trialId() + "-" + start.runId());
             status.console.accept("running trial " + start.trialId() + (restore == null ? "" : " from its checkpoint") + " (" + trialDir.getFileName() + ")");
         } catch (IOException | RuntimeException e) {

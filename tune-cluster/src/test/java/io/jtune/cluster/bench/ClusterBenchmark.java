@@ -5,15 +5,20 @@ import io.jtune.api.space.SearchSpace;
 import io.jtune.api.spi.Callback;
 import io.jtune.api.spi.TrialView;
 import io.jtune.api.trainable.CheckpointDir;
+import com.sun.management.OperatingSystemMXBean;
+import io.jtune.cluster.Certs;
 import io.jtune.cluster.StepTrainable;
 import io.jtune.cluster.driver.ClusterExecutorFactory;
 import io.jtune.cluster.driver.ClusterSettings;
 import io.jtune.cluster.node.HostPort;
 import io.jtune.engine.Tuner;
+import io.jtune.engine.bench.CapacityBenchmark;
 import io.jtune.engine.checkpoint.CheckpointFolders;
 import io.jtune.engine.exec.ExecutorFactory;
 import io.jtune.engine.spec.CheckpointPolicy;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,10 +35,12 @@ import java.util.concurrent.TimeUnit;
  * two also run on the cluster with {@code Tuner.resultBuffer(n)} ({@code -DresultBuffer=n}, default
  * 16), where a worker streams its results without waiting for each decision; {@code -DresultsOnly=true}
  * skips the checkpoint and failure parts. Medians over {@code -Druns=N} rounds (default 3) after a warm-up round.
+ * {@code -Dingest=true} runs only the driver's ingest over mutual TLS beside its capacity with the simulated executor
+ * (see {@link #ingest}).
  *
  * <pre>
  * mvn -q -pl tune-cluster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
- * cd tune-cluster &amp;&amp; java -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" io.jtune.cluster.bench.ClusterBenchmark [-Druns=3] [-DresultBuffer=16] [-DresultsOnly=true]
+ * cd tune-cluster &amp;&amp; java [-Druns=3] [-DresultBuffer=16] [-DresultsOnly=true] [-Dingest=true] -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" io.jtune.cluster.bench.ClusterBenchmark
  * </pre>
  */
 public final class ClusterBenchmark {
@@ -46,6 +53,10 @@ public final class ClusterBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        if (Boolean.getBoolean("ingest")) {
+            ingest(Integer.getInteger("runs", 3));
+            return;
+        }
         int runs = Integer.getInteger("runs", 3);
         int buffer = Integer.getInteger("resultBuffer", 16);
         boolean resultsOnly = Boolean.getBoolean("resultsOnly");
@@ -112,10 +123,117 @@ public final class ClusterBenchmark {
     }
 
     private static Process startWorker(int port, Path dir, String name) throws IOException {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                "-cp", System.getProperty("java.class.path"), "io.jtune.cluster.Worker", "--join", "127.0.0.1:" + port, "--insecure",
-                "--resources", "cpu=2", "--work-dir", dir.resolve("worker-" + name).toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("worker-" + name + ".log").toFile()).start();
+        return startWorker(port, dir, name, List.of("--insecure", "--resources", "cpu=2"));
+    }
+
+    /** A worker JVM joining 127.0.0.1:{@code port} with {@code options} ({@code --insecure} or {@code --tls folder}, {@code --resources}). */
+    private static Process startWorker(int port, Path dir, String name, List<String> options) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-cp", System.getProperty("java.class.path"), "io.jtune.cluster.Worker", "--join", "127.0.0.1:" + port,
+                "--work-dir", dir.resolve("worker-" + name).toString()));
+        command.addAll(options);
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("worker-" + name + ".log").toFile()).start();
+    }
+
+    /**
+     * The driver's ingest over the cluster path beside its capacity with the simulated executor, in one process: each round
+     * runs {@link CapacityBenchmark#measure} (ASHA, 10,000 trials at once, JSON+CSV on) and then a cluster run of
+     * {@code -DingestTrials=N} no-op trials (default 16) of {@code -DingestSteps=N} steps (default 4,000) each on 2 worker JVMs
+     * with mutual TLS, {@code Tuner.resultBuffer(-DingestBuffer=N)} (default 256), FIFO, JSON+CSV on; results and files under
+     * {@code -Djtune.bench.storage} (default /dev/shm). Reports results a second (first to last result), the driver's CPU a
+     * result (its whole process, and its driver thread) and the workers' CPU a result, medians of {@code runs} rounds after a
+     * warm-up round.
+     */
+    private static void ingest(int runs) throws Exception {
+        int trials = Integer.getInteger("ingestTrials", 16);
+        int steps = Integer.getInteger("ingestSteps", 4_000);
+        int buffer = Integer.getInteger("ingestBuffer", 256);
+        Path storage = Files.createTempDirectory(Path.of(System.getProperty("jtune.bench.storage", "/dev/shm")), "jtune-ingest");
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        List<Path> tls = Certs.make(storage.resolve("tls"), List.of("driver", "a", "b"));
+        ClusterSettings settings = ClusterSettings.at(new HostPort("127.0.0.1", port)).withTls(tls.get(0)).withMinWorkers(2);
+        List<Process> workers = new ArrayList<>();
+        try {
+            workers.add(startWorker(port, storage, "a", List.of("--tls", tls.get(1).toString(), "--resources", "cpu=" + trials)));
+            workers.add(startWorker(port, storage, "b", List.of("--tls", tls.get(2).toString(), "--resources", "cpu=" + trials)));
+            List<CapacityBenchmark.Capacity> simulated = new ArrayList<>();
+            List<Ingest> cluster = new ArrayList<>();
+            for (int round = -1; round < runs; round++) {
+                CapacityBenchmark.Capacity capacity = CapacityBenchmark.measure(storage, 10_000, 30_000, true);
+                Ingest ingest = ingestRound(storage, "ingest-" + (round + 1), settings, trials, steps, buffer, workers);
+                if (round >= 0) { // round -1 warms up the JIT on both paths
+                    simulated.add(capacity);
+                    cluster.add(ingest);
+                }
+            }
+            double sim = median(simulated.stream().map(CapacityBenchmark.Capacity::resultsPerSecond).toList());
+            double real = median(cluster.stream().map(Ingest::resultsPerSecond).toList());
+            System.out.printf(Locale.ROOT, "simulated executor (ASHA, 10,000 trials at once, JSON+CSV on): %,.0f results/s, driver thread %.1f us CPU a result, rest of the process %.1f us%n",
+                    sim, median(simulated.stream().map(CapacityBenchmark.Capacity::driverMicros).toList()),
+                    median(simulated.stream().map(CapacityBenchmark.Capacity::restMicros).toList()));
+            System.out.printf(Locale.ROOT, "cluster, mutual TLS, 2 workers (%d trials x %,d no-op steps, resultBuffer(%d), FIFO, JSON+CSV on): %,.0f results/s,"
+                    + " driver process %.1f us CPU a result (driver thread %.1f), workers %.1f us CPU a result%n",
+                    trials, steps, buffer, real, median(cluster.stream().map(Ingest::driverMicros).toList()),
+                    median(cluster.stream().map(Ingest::driverThreadMicros).toList()), median(cluster.stream().map(Ingest::workerMicros).toList()));
+            List<Double> ratios = new ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                ratios.add(cluster.get(i).resultsPerSecond() / simulated.get(i).resultsPerSecond());
+            }
+            System.out.printf(Locale.ROOT, "cluster ingest / simulated capacity: %.2f (median rates), %.2f (median of the rounds' ratios %s); rounds: simulated %s, cluster %s results/s%n",
+                    real / sim, median(ratios), fmt(ratios), fmt(simulated.stream().map(CapacityBenchmark.Capacity::resultsPerSecond).toList()),
+                    fmt(cluster.stream().map(Ingest::resultsPerSecond).toList()));
+        } finally {
+            for (Process p : workers) {
+                p.destroyForcibly().waitFor();
+            }
+            CheckpointFolders.deleteRecursively(storage);
+        }
+    }
+
+    /** One cluster round: results a second, CPU microseconds a result of the driver's process, of its driver thread, and of the workers. */
+    private record Ingest(double resultsPerSecond, double driverMicros, double driverThreadMicros, double workerMicros) {
+    }
+
+    private static Ingest ingestRound(Path storage, String name, ClusterSettings settings, int trials, int steps, int buffer, List<Process> workers) {
+        long expected = (long) trials * steps;
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long[] first = new long[4];
+        long[] last = new long[4];
+        Callback marks = new Callback() {
+            private long count;
+
+            @Override
+            public void onTrialResult(TrialView trial, Result result) {
+                if (++count == 1 || count == expected) {
+                    long[] at = count == 1 ? first : last;
+                    at[0] = System.nanoTime();
+                    at[1] = os.getProcessCpuTime();
+                    at[2] = threads.getCurrentThreadCpuTime();
+                    at[3] = workers.stream().mapToLong(ClusterBenchmark::cpuNanos).sum();
+                }
+            }
+        };
+        Double[] xs = new Double[trials];
+        for (int i = 0; i < trials; i++) {
+            xs[i] = 1.0 + i;
+        }
+        Tuner.of(StepTrainable.class).name(name).storagePath(storage).progress(false).executor(ClusterExecutorFactory.with(settings))
+                .space(SearchSpace.builder().grid("x", (Object[]) xs).constant("iterations", steps).build())
+                .resultBuffer(buffer).callbacks(marks).fit();
+        if (last[0] == 0) {
+            throw new IllegalStateException("the cluster round " + name + " did not report its " + expected + " results");
+        }
+        double results = expected - 1;
+        return new Ingest(results / ((last[0] - first[0]) / 1e9), (last[1] - first[1]) / 1e3 / results, (last[2] - first[2]) / 1e3 / results,
+                (last[3] - first[3]) / 1e3 / results);
+    }
+
+    private static long cpuNanos(Process process) {
+        return process.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(0L);
     }
 
     private static Tuner base(Path dir, String name, ExecutorFactory executor) {

@@ -56,11 +56,11 @@ public final class CapacityBenchmark {
                 continue;
             }
             for (int i = 0; i < warmup; i++) {
-                run(concurrent, trials, on, false);
+                run(STORAGE, concurrent, trials, on, false);
             }
             List<Run> measured = new ArrayList<>();
             for (int i = 0; i < runs; i++) {
-                measured.add(run(concurrent, trials, on, on));
+                measured.add(run(STORAGE, concurrent, trials, on, on));
             }
             List<String> inOrder = measured.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r.rate())).toList();
             measured.sort(Comparator.comparingDouble(Run::rate));
@@ -80,6 +80,19 @@ public final class CapacityBenchmark {
         }
     }
 
+    /** Results a second of one run, and the CPU microseconds a result of the driver thread and of the rest of the process. */
+    public record Capacity(double resultsPerSecond, double driverMicros, double restMicros) {
+    }
+
+    /**
+     * One run as {@link #main} measures it (ASHA, {@code trials} trials, {@code concurrent} at once, result files on or off under
+     * {@code storage}), for a benchmark that sets another driver path beside it in the same process.
+     */
+    public static Capacity measure(Path storage, int concurrent, int trials, boolean files) throws IOException {
+        Run run = run(storage, concurrent, trials, files, false);
+        return new Capacity(run.rate(), run.driverMicros(), run.restMicros());
+    }
+
     /**
      * One run: its wall time, results a second of it and a trial, CPU microseconds a result on the driver thread (and
      * of that in the kernel), on all other threads, and of those on the JIT compilers' and the collector's; {@code plain}
@@ -93,8 +106,8 @@ public final class CapacityBenchmark {
      * One run, timed until the runner returns: the result files are written by then; with {@code plain}, its output
      * is then written again by {@link PlainFiles}.
      */
-    private static Run run(int concurrent, int trials, boolean files, boolean plain) throws IOException {
-        Path storage = Files.createTempDirectory(STORAGE, "jtune-capacity");
+    private static Run run(Path root, int concurrent, int trials, boolean files, boolean plain) throws IOException {
+        Path storage = Files.createTempDirectory(root, "jtune-capacity");
         try {
             ExperimentSpec spec = Tuner.of(EngineBenchmark.NoOp.class).name("capacity").storagePath(storage).numSamples(trials)
                     .metric("score", Mode.MAX).scheduler(AsyncHyperBandScheduler.builder().maxT(100).gracePeriod(1).reductionFactor(3).build())
